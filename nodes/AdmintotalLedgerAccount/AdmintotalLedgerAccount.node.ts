@@ -1,0 +1,32 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { searchLedgerAccounts } from '../shared/listSearch';
+import { getLedgerAccount } from './get.operation';
+import { getManyLedgerAccounts } from './getAll.operation';
+
+export class AdmintotalLedgerAccount implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Admintotal Ledger Account',
+		name: 'admintotalLedgerAccount',
+		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read the chart of accounts (ledger accounts) of an Admintotal tenant',
+		defaults: { name: 'Admintotal Ledger Account' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		...admintotalNodeBase,
+		properties: [
+			resourceField('Ledger Account', 'ledgerAccount'),
+			operationField('ledgerAccount', [getLedgerAccount.option, getManyLedgerAccounts.option], 'getAll'),
+			...getLedgerAccount.properties,
+			...getManyLedgerAccounts.properties,
+		],
+	};
+
+	methods = { listSearch: { searchLedgerAccounts } };
+}

@@ -1,0 +1,165 @@
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteSingleFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	INodePropertyRouting,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE, routeToAdmintotal } from './transport';
+
+/** What every Admintotal node shares: credential, JSON defaults and the one transport. */
+export const admintotalNodeBase: Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'requestOperations'> = {
+	credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+	requestDefaults: {
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+		json: true,
+	},
+	requestOperations: { pagination: routeToAdmintotal },
+};
+
+export function showFor(resource: string, operations: string[]): IDisplayOptions {
+	return { show: { resource: [resource], operation: operations } };
+}
+
+/** A one-option Resource field keeps n8n's "operation: resource" subtitle and panel layout. */
+export function resourceField(name: string, value: string): INodeProperties {
+	return {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [{ name, value }],
+		default: value,
+	};
+}
+
+export function operationField(resource: string, options: INodePropertyOptions[], defaultOperation: string): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
+}
+
+/** Every operation goes through the shared transport, so errors, retries and links are handled once. */
+export function route(method: IHttpRequestMethods, url?: string): INodePropertyRouting {
+	return { send: { paginate: true }, request: url === undefined ? { method } : { method, url } };
+}
+
+export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			displayOptions,
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { ...displayOptions.show, returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			routing: { output: { maxResults: '={{$value}}' } },
+		},
+	];
+}
+
+/** Simplify keeps the fields a user wants most; records with more than 10 fields get it (n8n convention). */
+export function simplifyField(displayOptions: IDisplayOptions, keep: string[]): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		displayOptions,
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		routing: { output: { postReceive: [simplifyTo(keep)] } },
+	};
+}
+
+export function simplifyTo(keep: string[]) {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		if (this.getNodeParameter('simplify', true) !== true) return items;
+		return items.map((item) => ({ ...item, json: pick(item.json, keep) }));
+	};
+}
+
+function pick(record: IDataObject, keep: string[]): IDataObject {
+	const result: IDataObject = {};
+	for (const key of keep) if (key in record) result[key] = record[key];
+	return result;
+}
+
+interface RecordLocator {
+	name: string;
+	displayName: string;
+	/** Path with `{id}`, e.g. `/cuentas_bancarias/{id}/`; the spec decides the trailing slash. */
+	path: string;
+	displayOptions: IDisplayOptions;
+	searchListMethod: string;
+	description?: string;
+}
+
+/** The record ID as a resource locator: "From list" (searchable) and "By ID". */
+export function recordLocator(locator: RecordLocator): INodeProperties {
+	const [before, after] = locator.path.split('{id}');
+	return {
+		displayName: locator.displayName,
+		name: locator.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		displayOptions: locator.displayOptions,
+		description: locator.description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${locator.displayName.toLowerCase()}...`,
+				typeOptions: { searchListMethod: locator.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 42',
+				validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
+			},
+		],
+		routing: {
+			send: { preSend: [requireWholeNumber(locator.name, locator.displayName)] },
+			request: { url: `=${before}{{ String($value).trim() }}${after}` },
+		},
+	};
+}
+
+/** Refuses a non-numeric ID before anything is sent; the API would answer an unhelpful 404. */
+export function requireWholeNumber(parameter: string, label: string) {
+	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+		const value = this.getNodeParameter(parameter, undefined, { extractValue: true });
+		if (!/^\s*\d+\s*$/.test(String(value ?? ''))) {
+			throw new NodeOperationError(this.getNode(), `'${label}' must be a whole number, got "${String(value ?? '')}" [item ${this.getItemIndex()}]`, {
+				itemIndex: this.getItemIndex(),
+				description: 'Pick the record from the list or enter its numeric ID.',
+			});
+		}
+		return requestOptions;
+	};
+}

@@ -1,0 +1,43 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { PAGE_SIZE, fetchPage } from './transport';
+
+interface SearchableList {
+	path: string;
+	label: (record: IDataObject) => string;
+	/** Query parameter the API filters on; without one the page is filtered here. */
+	searchParam?: string;
+}
+
+/** A "From list" dropdown over an API list, one page per scroll, searchable. */
+export function searchList({ path, label, searchParam }: SearchableList) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const offset = Number(paginationToken ?? 0) || 0;
+		const qs: IDataObject = { limit: PAGE_SIZE, offset };
+		if (filter && searchParam) qs[searchParam] = filter;
+		const page = await fetchPage(this, path, qs);
+		const wanted = (filter ?? '').trim().toLowerCase();
+		const results = page.results
+			.map((record) => ({ name: label(record), value: String(record.id) }))
+			.filter((option) => searchParam || wanted === '' || option.name.toLowerCase().includes(wanted));
+		return { results, paginationToken: page.next ? String(offset + page.results.length) : undefined };
+	};
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+
+export const searchBankAccounts = searchList({
+	path: '/cuentas_bancarias/',
+	label: (account) => [text(account.descripcion) || `Account ${text(account.id)}`, text(account.banco), text(account.moneda)].filter(Boolean).join(' · '),
+});
+
+export const searchLedgerAccounts = searchList({
+	path: '/cuentas/',
+	label: (account) => [text(account.numero_cuenta), text(account.descripcion)].filter(Boolean).join(' '),
+});
+
+export const searchProducts = searchList({
+	path: '/productos/',
+	searchParam: 'q',
+	label: (product) => [text(product.codigo), text(product.descripcion)].filter(Boolean).join(' · '),
+});
