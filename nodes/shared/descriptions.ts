@@ -9,6 +9,7 @@ import type {
 	INodePropertyOptions,
 	INodePropertyRouting,
 	INodeTypeDescription,
+	PreSendAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -52,9 +53,15 @@ export function operationField(resource: string, options: INodePropertyOptions[]
 	};
 }
 
-/** Every operation goes through the shared transport, so errors, retries and links are handled once. */
-export function route(method: IHttpRequestMethods, url?: string): INodePropertyRouting {
-	return { send: { paginate: true }, request: url === undefined ? { method } : { method, url } };
+/**
+ * Every operation goes through the shared transport, so errors, retries and links are handled once.
+ * Writes pass the pre-send step that builds and checks their body.
+ */
+export function route(method: IHttpRequestMethods, url?: string, buildBody?: PreSendAction): INodePropertyRouting {
+	return {
+		send: buildBody ? { paginate: true, preSend: [buildBody] } : { paginate: true },
+		request: url === undefined ? { method } : { method, url },
+	};
 }
 
 export function returnAllAndLimit(displayOptions: IDisplayOptions): INodeProperties[] {
@@ -106,34 +113,31 @@ function pick(record: IDataObject, keep: string[]): IDataObject {
 	return result;
 }
 
-interface RecordLocator {
+interface RecordPicker {
 	name: string;
 	displayName: string;
-	/** Path with `{id}`, e.g. `/cuentas_bancarias/{id}/`; the spec decides the trailing slash. */
-	path: string;
 	displayOptions: IDisplayOptions;
 	searchListMethod: string;
 	description?: string;
 }
 
-/** The record ID as a resource locator: "From list" (searchable) and "By ID". */
-export function recordLocator(locator: RecordLocator): INodeProperties {
-	const [before, after] = locator.path.split('{id}');
+/** A record chosen "From list" (searchable, loaded from the API) or "By ID". */
+export function recordPicker(picker: RecordPicker): INodeProperties {
 	return {
-		displayName: locator.displayName,
-		name: locator.name,
+		displayName: picker.displayName,
+		name: picker.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		displayOptions: locator.displayOptions,
-		description: locator.description,
+		displayOptions: picker.displayOptions,
+		description: picker.description,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: `Select a ${locator.displayName.toLowerCase()}...`,
-				typeOptions: { searchListMethod: locator.searchListMethod, searchable: true },
+				placeholder: `Select a ${picker.displayName.toLowerCase()}...`,
+				typeOptions: { searchListMethod: picker.searchListMethod, searchable: true },
 			},
 			{
 				displayName: 'By ID',
@@ -143,6 +147,14 @@ export function recordLocator(locator: RecordLocator): INodeProperties {
 				validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
 			},
 		],
+	};
+}
+
+/** The record whose ID goes in the path, e.g. `/cuentas_bancarias/{id}/` (the spec decides the trailing slash). */
+export function recordLocator(locator: RecordPicker & { path: string }): INodeProperties {
+	const [before, after] = locator.path.split('{id}');
+	return {
+		...recordPicker(locator),
 		routing: {
 			send: { preSend: [requireWholeNumber(locator.name, locator.displayName)] },
 			request: { url: `=${before}{{ String($value).trim() }}${after}` },
@@ -162,4 +174,38 @@ export function requireWholeNumber(parameter: string, label: string) {
 		}
 		return requestOptions;
 	};
+}
+
+/**
+ * What a simplified record keeps, in output order: `true` copies the field, a list of names reduces
+ * an embedded object to those fields, a function derives the value (e.g. a catalog label).
+ */
+export type SimplifiedShape = Record<string, true | string[] | ((record: IDataObject) => unknown)>;
+
+/** Simplify for records with embedded objects: `cliente` can shrink to its id, name and RFC. */
+export function simplifyFieldShaped(displayOptions: IDisplayOptions, shape: SimplifiedShape): INodeProperties {
+	return { ...simplifyField(displayOptions, []), routing: { output: { postReceive: [simplifyToShape(shape)] } } };
+}
+
+export function simplifyToShape(shape: SimplifiedShape) {
+	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
+		if (this.getNodeParameter('simplify', true) !== true) return items;
+		return items.map((item) => ({ ...item, json: shapeRecord(item.json, shape) }));
+	};
+}
+
+export function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, rule] of Object.entries(shape)) {
+		if (typeof rule === 'function') {
+			const value = rule(record);
+			if (value !== undefined) result[key] = value as IDataObject[string];
+			continue;
+		}
+		if (!(key in record)) continue;
+		const value = record[key];
+		const embedded = value !== null && typeof value === 'object' && !Array.isArray(value);
+		result[key] = rule === true || !embedded ? value : pick(value as IDataObject, rule);
+	}
+	return result;
 }

@@ -41,3 +41,34 @@ export const searchProducts = searchList({
 	searchParam: 'q',
 	label: (product) => [text(product.codigo), text(product.descripcion)].filter(Boolean).join(' · '),
 });
+
+const clientName = (record: IDataObject) => {
+	const client = record.cliente;
+	return client && typeof client === 'object' && !Array.isArray(client) ? text((client as IDataObject).razon_social) : '';
+};
+
+export const searchCreditNotes = searchList({
+	path: '/movimientos/notas_credito/',
+	label: (note) => [text(note.folio_completo) || `Credit note ${text(note.id)}`, clientName(note), text(note.fecha)].filter(Boolean).join(' · '),
+});
+
+export const searchInternalConsumptions = searchList({
+	path: '/movimientos/consumo_interno/',
+	label: (consumption) =>
+		[text(consumption.folio_completo) || `Internal consumption ${text(consumption.id)}`, text(consumption.motivo), text(consumption.fecha)]
+			.filter(Boolean)
+			.join(' · '),
+});
+
+export const searchWorkOrders = searchList({
+	path: '/ordenes_servicio/',
+	label: (order) => [text(order.clave) || `Work order ${text(order.id)}`, clientName(order), text(order.status_display)].filter(Boolean).join(' · '),
+});
+
+export const searchProspects = searchList({
+	path: '/prospectos/',
+	label: (prospect) =>
+		[text(prospect.codigo), text(prospect.nombre_comercial) || text(prospect.empresa), text(prospect.nombre)]
+			.filter(Boolean)
+			.join(' · ') || `Prospect ${text(prospect.id)}`,
+});

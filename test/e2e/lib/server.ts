@@ -59,7 +59,7 @@ export interface HttpResponse<T = unknown> {
 }
 
 export interface HttpOptions {
-	method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | 'HEAD';
+	method?: string;
 	headers?: Record<string, string>;
 	/** Sent as JSON unless it is a string. */
 	body?: unknown;
@@ -206,25 +206,32 @@ export class N8nServer {
 
 	/**
 	 * Wait until a production webhook is registered. Workflows are activated a few seconds after
-	 * readiness; until then n8n answers 404 "webhook ... is not registered". Probes with OPTIONS
-	 * (answered from the registration alone, so no execution is started).
+	 * readiness; until then n8n answers 404 'The requested webhook "POST x" is not registered'.
+	 * Probes with another HTTP method (PATCH, or PUT for a PATCH webhook), which n8n answers from
+	 * the registration alone, without an execution: 404 "not registered for PATCH requests. Did
+	 * you mean to make a POST request?" once `method` is registered. (OPTIONS cannot be used: it
+	 * answers 204 whether or not the webhook exists.)
 	 */
-	async waitForWebhook(path: string, options: { timeoutMs?: number } = {}): Promise<void> {
+	async waitForWebhook(path: string, options: { method?: string; timeoutMs?: number } = {}): Promise<void> {
+		const method = (options.method ?? 'POST').toUpperCase();
+		const probe = method === 'PATCH' ? 'PUT' : 'PATCH';
 		const timeoutMs = options.timeoutMs ?? 60_000;
 		const deadline = Date.now() + timeoutMs;
 		let last = '';
 		while (Date.now() < deadline) {
-			if (this.exited) throw this.failure(`n8n exited while waiting for webhook ${path}`);
+			if (this.exited) throw this.failure(`n8n exited while waiting for webhook ${method} ${path}`);
 			try {
-				const response = await http(this.webhookUrl(path), { method: 'OPTIONS', timeoutMs: 5_000 });
-				if (response.status >= 200 && response.status < 300) return;
-				last = `${response.status} ${response.text.slice(0, 200)}`;
+				const response = await http<{ message?: string }>(this.webhookUrl(path), { method: probe, timeoutMs: 5_000 });
+				const message = typeof response.body === 'object' && response.body ? String(response.body.message ?? '') : response.text;
+				const registered = /Did you mean to make a (.*) request/.exec(message);
+				if (registered && registered[1].split(/, | or /).includes(method)) return;
+				last = `${response.status} ${message.slice(0, 200)}`;
 			} catch (error) {
 				last = String(error);
 			}
 			await sleep(250);
 		}
-		throw this.failure(`webhook ${path} not registered after ${timeoutMs} ms (last answer: ${last})`);
+		throw this.failure(`webhook ${method} ${path} not registered after ${timeoutMs} ms (last answer to ${probe}: ${last})`);
 	}
 
 	/** POST (by default) to a production webhook. */

@@ -78,7 +78,14 @@ export function toNumber(value: Decimal, places = 6): number {
 	return Number(formatDecimal(value, places));
 }
 
-/** Rounds a float to `places` decimals, for the few product fields that are JSON numbers. */
+/**
+ * Rounds a float to `places` decimals (half away from zero), for the product fields that are
+ * JSON numbers. Plain float arithmetic on purpose: it runs for every price of thousands of
+ * products, and the result is a float anyway.
+ */
 export function roundNumber(value: number, places = 2): number {
-	return toNumber(decimal(value), places);
+	const factor = 10 ** places;
+	const scaled = Math.abs(value) * factor;
+	const rounded = Math.round(scaled + scaled * Number.EPSILON) / factor;
+	return value < 0 ? -rounded : rounded;
 }

@@ -1,0 +1,32 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { searchCreditNotes } from '../shared/listSearch';
+import { getCreditNote } from './get.operation';
+import { getManyCreditNotes } from './getAll.operation';
+
+export class AdmintotalCreditNote implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Admintotal Credit Note',
+		name: 'admintotalCreditNote',
+		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read the credit notes of an Admintotal tenant',
+		defaults: { name: 'Admintotal Credit Note' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		...admintotalNodeBase,
+		properties: [
+			resourceField('Credit Note', 'creditNote'),
+			operationField('creditNote', [getCreditNote.option, getManyCreditNotes.option], 'getAll'),
+			...getCreditNote.properties,
+			...getManyCreditNotes.properties,
+		],
+	};
+
+	methods = { listSearch: { searchCreditNotes } };
+}

@@ -1,0 +1,32 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { searchInternalConsumptions } from '../shared/listSearch';
+import { getInternalConsumption } from './get.operation';
+import { getManyInternalConsumptions } from './getAll.operation';
+
+export class AdmintotalInternalConsumption implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Admintotal Internal Consumption',
+		name: 'admintotalInternalConsumption',
+		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read the internal consumption documents (consumo interno) of an Admintotal tenant',
+		defaults: { name: 'Admintotal Internal Consumption' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		...admintotalNodeBase,
+		properties: [
+			resourceField('Internal Consumption', 'internalConsumption'),
+			operationField('internalConsumption', [getInternalConsumption.option, getManyInternalConsumptions.option], 'getAll'),
+			...getInternalConsumption.properties,
+			...getManyInternalConsumptions.properties,
+		],
+	};
+
+	methods = { listSearch: { searchInternalConsumptions } };
+}

@@ -1,0 +1,15 @@
+import { returnAllAndLimit, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { SIMPLIFIED_INTERNAL_CONSUMPTION } from './simplified';
+
+const displayOptions = showFor('internalConsumption', ['getAll']);
+
+export const getManyInternalConsumptions = {
+	option: {
+		name: 'Get Many',
+		value: 'getAll',
+		action: 'Get many internal consumptions',
+		description: 'Retrieve a list of internal consumption documents',
+		routing: route('GET', '/movimientos/consumo_interno/'),
+	},
+	properties: [...returnAllAndLimit(displayOptions), simplifyFieldShaped(displayOptions, SIMPLIFIED_INTERNAL_CONSUMPTION)],
+};

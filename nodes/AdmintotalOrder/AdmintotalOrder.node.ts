@@ -1,0 +1,27 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { getManyOrders } from './getAll.operation';
+
+export class AdmintotalOrder implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Admintotal Order',
+		name: 'admintotalOrder',
+		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read the customer orders (pedidos) of an Admintotal tenant',
+		defaults: { name: 'Admintotal Order' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		...admintotalNodeBase,
+		properties: [
+			resourceField('Order', 'order'),
+			operationField('order', [getManyOrders.option], 'getAll'),
+			...getManyOrders.properties,
+		],
+	};
+}

@@ -1,0 +1,32 @@
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { searchProducts } from '../shared/listSearch';
+import { getProduct } from './get.operation';
+import { getManyProducts } from './getAll.operation';
+
+export class AdmintotalProduct implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Admintotal Product',
+		name: 'admintotalProduct',
+		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description: 'Read the product catalogue of an Admintotal tenant, with prices and stock per warehouse',
+		defaults: { name: 'Admintotal Product' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		usableAsTool: true,
+		...admintotalNodeBase,
+		properties: [
+			resourceField('Product', 'product'),
+			operationField('product', [getProduct.option, getManyProducts.option], 'getAll'),
+			...getProduct.properties,
+			...getManyProducts.properties,
+		],
+	};
+
+	methods = { listSearch: { searchProducts } };
+}

@@ -1,0 +1,168 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/transport';
+import { createWebhook, deleteWebhook, webhookExists } from './activation';
+import { testDeliveryCredential } from './credentialTest';
+import { receiveDelivery } from './receive';
+
+const priceStockOnly = { show: { event: ['priceStockChanged'] } };
+
+export class AdmintotalTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Admintotal Trigger',
+		name: 'admintotalTrigger',
+		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["event"] === "productCreated" ? "Product Created" : "Price and Stock Changed" }}',
+		description: 'Starts the workflow when Admintotal sends product price and stock changes or a new product',
+		defaults: { name: 'Admintotal Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: CREDENTIAL_TYPE,
+				required: true,
+				displayOptions: { show: { event: ['priceStockChanged'], enableProductWebhooks: [true] } },
+			},
+			{
+				name: 'admintotalWebhookApi',
+				required: true,
+				testedBy: 'admintotalWebhookDelivery',
+				displayOptions: { show: { authentication: ['headerToken', 'basicAuth'] } },
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// Admintotal only needs to know the delivery arrived; the workflow runs afterwards.
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					'In Admintotal open Configuración → Webhooks (https://yourcompany.admintotal.com/admin/integraciones/configuracion_webhooks/), add one webhook configuration for the event chosen below and paste this URL into it: the Test URL while listening for a test event, the Production URL once the workflow is active. Each event needs its own configuration and its own trigger.',
+				name: 'setupNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				required: true,
+				default: 'priceStockChanged',
+				options: [
+					{
+						name: 'Price and Stock Changed',
+						value: 'priceStockChanged',
+						description:
+							'Admintotal "Actualización de precios y existencias de productos": every four minutes, up to 50 products; one item per product',
+					},
+					{
+						name: 'Product Created',
+						value: 'productCreated',
+						description: 'Admintotal "Creación de productos": one item with the new product',
+					},
+				],
+			},
+			{
+				displayName: 'Delivery Authentication',
+				name: 'authentication',
+				type: 'options',
+				noDataExpression: true,
+				default: 'none',
+				description: 'How Admintotal proves a delivery comes from it; deliveries that fail the check get 401 and start nothing',
+				options: [
+					{
+						name: 'Basic Auth',
+						value: 'basicAuth',
+						description: 'Admintotal sends a username and password (HTTP Basic)',
+					},
+					{
+						name: 'Header Token',
+						value: 'headerToken',
+						description: 'Admintotal sends a token in the Api-key header',
+					},
+					{
+						name: 'None',
+						value: 'none',
+						description: 'Anyone who knows the URL can deliver',
+					},
+				],
+			},
+			{
+				displayName: 'Enable Webhooks in Admintotal on Activation',
+				name: 'enableProductWebhooks',
+				type: 'boolean',
+				default: false,
+				displayOptions: priceStockOnly,
+				description:
+					'Whether activating the workflow switches on the price and stock webhook of the products listed below (Admintotal only reports products whose webhook is on). Needs the Admintotal API credential.',
+			},
+			{
+				displayName: 'Enable Webhooks for Product Codes',
+				name: 'productCodes',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				required: true,
+				default: '',
+				placeholder: 'e.g. HER-00001, HER-00002',
+				displayOptions: { show: { event: ['priceStockChanged'], enableProductWebhooks: [true] } },
+				description:
+					'Product codes (codigo) separated by commas or line breaks. Sent to Admintotal once per activation; activating again with the same codes sends nothing.',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				displayOptions: priceStockOnly,
+				options: [
+					{
+						displayName: 'Only Changed Since Last Delivery',
+						name: 'onlyChanged',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to report only products whose price, cost or stock differs from the last delivery that included them (remembered in the workflow). A delivery without changes starts no workflow.',
+					},
+					{
+						displayName: 'Only These SKUs',
+						name: 'onlySkus',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. HER-00001, HER-00002',
+						description: 'Report only these products (sku, separated by commas or line breaks); other rows are ignored',
+					},
+				],
+			},
+		],
+	};
+
+	methods = { credentialTest: { admintotalWebhookDelivery: testDeliveryCredential } };
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await webhookExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createWebhook.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteWebhook.call(this);
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveDelivery.call(this);
+	}
+}

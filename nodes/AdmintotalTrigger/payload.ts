@@ -1,0 +1,152 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * What Admintotal delivers, checked before any workflow starts. Each function answers either the
+ * value or a short reason the sender gets back with 400; nothing here throws.
+ */
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+/** Admintotal sends at most this many products in one price/stock delivery. */
+export const MAX_ROWS_PER_DELIVERY = 50;
+
+/**
+ * A double holds 15 significant decimal digits exactly; longer values would arrive changed,
+ * so they are refused rather than silently rounded.
+ */
+const MAX_SIGNIFICANT_DIGITS = 15;
+
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+export interface ReceivedBody {
+	/** Media type of the request, lower case, without parameters. */
+	contentType: string | undefined;
+	/** What n8n put in the request body: parsed JSON only for application/json. */
+	body: unknown;
+	/** The bytes received; n8n keeps them on every webhook request. */
+	rawBody: Buffer | undefined;
+}
+
+export interface PriceStockRow {
+	sku: string;
+	/** The row exactly as delivered. */
+	delivered: IDataObject;
+	price: number;
+	cost: number;
+	stock: number;
+}
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const refuse = <T>(reason: string): Checked<T> => ({ ok: false, reason });
+
+/**
+ * The JSON document of a delivery. n8n parses the body itself only when the Content-Type is
+ * application/json (and answers a malformed one before the node runs); with any other type the
+ * node gets the raw text and parses it here, so a sender that labels JSON as text/plain or sends
+ * no type at all still works, and a malformed body is refused with a reason.
+ */
+export function readJsonDocument(received: ReceivedBody): Checked<unknown> {
+	if (received.contentType === 'application/json' && received.body !== undefined && typeof received.body !== 'string') {
+		return ok(received.body);
+	}
+	const text = received.rawBody !== undefined ? received.rawBody.toString('utf8') : typeof received.body === 'string' ? received.body : '';
+	if (text.trim() === '') return refuse('The body is empty: expected JSON');
+	try {
+		return ok(JSON.parse(text) as unknown);
+	} catch (error) {
+		return refuse(`The body is not valid JSON (${(error as Error).message})`);
+	}
+}
+
+/**
+ * A decimal sent as text ("189.50", "-3", "42.000") or as a JSON number, as a number.
+ * Thousands separators, exponents, "NaN" and empty text are not numbers here.
+ */
+export function decimalValue(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	if (!DECIMAL_TEXT.test(text) || significantDigits(text) > MAX_SIGNIFICANT_DIGITS) return undefined;
+	const number = Number(text);
+	// "-0" and "0" are the same quantity.
+	return number === 0 ? 0 : number;
+}
+
+function significantDigits(decimal: string): number {
+	const [whole, fraction = ''] = decimal.replace(/^[+-]/, '').split('.');
+	return `${whole}${fraction.replace(/0+$/, '')}`.replace(/^0+/, '').length;
+}
+
+/** A price/stock delivery: a JSON array of up to 50 `{ sku, precio, costo, stock }` rows. */
+export function priceStockRows(document: unknown): Checked<PriceStockRow[]> {
+	if (!Array.isArray(document)) {
+		if (isObject(document) && 'codigo' in document) {
+			return refuse(
+				'Expected a list of price and stock changes but got one product: is this URL configured for "Creación de productos" in Admintotal?',
+			);
+		}
+		return refuse(`Expected a JSON array of price and stock rows, got ${describe(document)}`);
+	}
+	if (document.length > MAX_ROWS_PER_DELIVERY) {
+		return refuse(`${document.length} rows in one delivery; Admintotal sends at most ${MAX_ROWS_PER_DELIVERY}`);
+	}
+	const rows: PriceStockRow[] = [];
+	for (const [index, entry] of document.entries()) {
+		const where = `Row ${index + 1}`;
+		if (!isObject(entry)) return refuse(`${where} is ${describe(entry)}, not an object`);
+		const sku = codeOf(entry.sku);
+		if (sku === undefined) return refuse(`${where} has no sku`);
+		const numbers: Record<'precio' | 'costo' | 'stock', number> = { precio: 0, costo: 0, stock: 0 };
+		for (const field of ['precio', 'costo', 'stock'] as const) {
+			if (entry[field] === undefined) return refuse(`${where} (sku ${quote(sku)}) has no ${field}`);
+			const number = decimalValue(entry[field]);
+			if (number === undefined) return refuse(`${where} (sku ${quote(sku)}): ${field} ${quote(entry[field])} is not a number`);
+			numbers[field] = number;
+		}
+		rows.push({ sku, delivered: entry, price: numbers.precio, cost: numbers.costo, stock: numbers.stock });
+	}
+	return ok(rows);
+}
+
+/** A product-created delivery: one full product object with its `codigo`. */
+export function createdProduct(document: unknown): Checked<IDataObject> {
+	if (Array.isArray(document)) {
+		return refuse(
+			'Expected one product but got a list: is this URL configured for "Actualización de precios y existencias" in Admintotal?',
+		);
+	}
+	if (!isObject(document)) return refuse(`Expected one product object, got ${describe(document)}`);
+	if (codeOf(document.codigo) === undefined) return refuse('The product has no codigo');
+	return ok(document);
+}
+
+/**
+ * The item a workflow gets for one row: every delivered field, plus `price` and `cost` as
+ * numbers; `stock` keeps its name and becomes a number (it is the one field whose English name
+ * is the API's own).
+ */
+export function priceStockItem(row: PriceStockRow): IDataObject {
+	return { ...row.delivered, price: row.price, cost: row.cost, stock: row.stock };
+}
+
+function codeOf(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	return value.trim();
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'an array';
+	if (typeof value === 'object') return 'an object';
+	return `a ${typeof value}`;
+}
+
+function quote(value: unknown): string {
+	const text = JSON.stringify(value) ?? String(value);
+	return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

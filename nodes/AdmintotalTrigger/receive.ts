@@ -1,0 +1,76 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { changedSince, type DeliveryMemory } from './changes';
+import { parseCodeList } from './codes';
+import type { DeliveryAuthentication } from './delivery';
+import { BASIC_REALM, WEBHOOK_CREDENTIAL_TYPE, isAuthorized } from './delivery';
+import { createdProduct, priceStockItem, priceStockRows, readJsonDocument, type PriceStockRow } from './payload';
+
+/**
+ * One delivery from Admintotal. Refusals are answered here (401, 400) and start no workflow;
+ * so is a delivery that leaves nothing to report. Otherwise the items are returned and n8n
+ * answers 200 at once (`responseMode: 'onReceived'`) before the workflow runs.
+ */
+
+export type TriggerEvent = 'priceStockChanged' | 'productCreated';
+
+/** Node static data key of the per-SKU memory for "Only Changed Since Last Delivery". */
+export const MEMORY_KEY = 'lastDelivered';
+
+interface PriceStockOptions {
+	onlySkus?: string;
+	onlyChanged?: boolean;
+}
+
+export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const mode = this.getNodeParameter('authentication', 'none') as DeliveryAuthentication;
+	const credential = mode === 'none' ? {} : await this.getCredentials(WEBHOOK_CREDENTIAL_TYPE);
+	if (!isAuthorized(mode, this.getHeaderData(), credential)) {
+		if (mode === 'basicAuth') this.getResponseObject().setHeader('WWW-Authenticate', `Basic realm="${BASIC_REALM}"`);
+		return answer(this, 401, 'Unauthorized');
+	}
+
+	const request = this.getRequestObject();
+	const document = readJsonDocument({
+		contentType: mediaType(this.getHeaderData()['content-type']),
+		body: request.body as unknown,
+		rawBody: request.rawBody,
+	});
+	if (!document.ok) return answer(this, 400, document.reason);
+
+	const event = this.getNodeParameter('event') as TriggerEvent;
+	if (event === 'productCreated') {
+		const product = createdProduct(document.value);
+		if (!product.ok) return answer(this, 400, product.reason);
+		return { workflowData: [this.helpers.returnJsonArray([product.value])] };
+	}
+
+	const rows = priceStockRows(document.value);
+	if (!rows.ok) return answer(this, 400, rows.reason);
+	const options = this.getNodeParameter('options', {}) as PriceStockOptions;
+	const reported = selectRows(this, rows.value, options);
+	if (reported.length === 0) return answer(this, 200, 'Received; no product to report, no workflow started');
+	return { workflowData: [this.helpers.returnJsonArray(reported.map(priceStockItem))] };
+}
+
+function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: PriceStockOptions): PriceStockRow[] {
+	const onlySkus = parseCodeList(options.onlySkus ?? '');
+	const wanted = onlySkus.length === 0 ? rows : rows.filter((row) => onlySkus.includes(row.sku));
+	if (options.onlyChanged !== true) return wanted;
+	const staticData = context.getWorkflowStaticData('node');
+	const { changed, memory } = changedSince(wanted, (staticData[MEMORY_KEY] as DeliveryMemory | undefined) ?? {});
+	// Assigned whole, so n8n sees the static data changed and saves it after this delivery.
+	if (changed.length > 0) staticData[MEMORY_KEY] = memory as IDataObject;
+	return changed;
+}
+
+/** Writes the answer itself, so n8n sends nothing more and starts no workflow. */
+function answer(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ message });
+	return { noWebhookResponse: true };
+}
+
+function mediaType(header: string | string[] | undefined): string | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	return value?.split(';')[0].trim().toLowerCase() || undefined;
+}

@@ -1,0 +1,24 @@
+import { recordLocator, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { SIMPLIFIED_WORK_ORDER } from './simplified';
+
+const displayOptions = showFor('workOrder', ['get']);
+
+export const getWorkOrder = {
+	option: {
+		name: 'Get',
+		value: 'get',
+		action: 'Get a work order',
+		description: 'Retrieve a work order',
+		routing: route('GET'),
+	},
+	properties: [
+		recordLocator({
+			name: 'workOrderId',
+			displayName: 'Work Order',
+			path: '/ordenes_servicio/{id}/',
+			displayOptions,
+			searchListMethod: 'searchWorkOrders',
+		}),
+		simplifyFieldShaped(displayOptions, SIMPLIFIED_WORK_ORDER),
+	],
+};

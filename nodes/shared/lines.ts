@@ -1,0 +1,165 @@
+import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import type { FieldReader } from './body';
+import { decimalFrom } from './body';
+
+/**
+ * Product lines (`detalles`) of sales notes, orders and internal consumption. The spec does not show
+ * a line's request shape; we send `{producto | producto_codigo | producto_codigo_proveedor, cantidad,
+ * precio_unitario}` with decimals as text, mirroring the line fields the API returns.
+ */
+const IDENTIFIERS = [
+	{ mode: 'id', keys: ['productId', 'producto'], apiKey: 'producto', label: 'Product ID' },
+	{ mode: 'code', keys: ['productCode', 'producto_codigo'], apiKey: 'producto_codigo', label: 'Product Code' },
+	{ mode: 'supplierCode', keys: ['supplierCode', 'producto_codigo_proveedor'], apiKey: 'producto_codigo_proveedor', label: 'Supplier Code' },
+] as const;
+
+const JSON_EXAMPLE = '[{ "productCode": "A-100", "quantity": "2", "unitPrice": "149.90" }]';
+
+export function lineProperties(displayOptions: IDisplayOptions, { priced }: { priced: boolean }): INodeProperties[] {
+	const show = displayOptions.show ?? {};
+	return [
+		{
+			displayName: 'Lines Input',
+			name: 'linesInput',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions,
+			options: [
+				{ name: 'Define Below', value: 'ui', description: 'Add the lines one by one in this panel' },
+				{
+					name: 'From JSON or Expression',
+					value: 'json',
+					description: "An array of lines, e.g. mapped from a shop order's line items",
+				},
+			],
+			default: 'ui',
+		},
+		{
+			displayName: 'Lines',
+			name: 'lines',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true },
+			placeholder: 'Add Line',
+			default: {},
+			displayOptions: { show: { ...show, linesInput: ['ui'] } },
+			options: [
+				{
+					displayName: 'Line',
+					name: 'line',
+					values: [
+						{
+							displayName: 'Identify Product By',
+							name: 'productBy',
+							type: 'options',
+							options: [
+								{ name: 'Product Code', value: 'code', description: 'The code (SKU) of the product (producto_codigo)' },
+								{ name: 'Product ID', value: 'id', description: 'The internal numeric ID (producto)' },
+								{ name: 'Supplier Code', value: 'supplierCode', description: "The supplier's code for the product (producto_codigo_proveedor)" },
+							],
+							default: 'code',
+						},
+						{
+							displayName: 'Product',
+							name: 'product',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. A-100',
+							description: 'The product code, ID or supplier code, as chosen above',
+						},
+						{
+							displayName: 'Quantity',
+							name: 'quantity',
+							type: 'string',
+							default: '1',
+							description: 'Sent exactly as written (cantidad), e.g. 2 or 1.5',
+						},
+						...(priced
+							? [
+									{
+										displayName: 'Unit Price',
+										name: 'unitPrice',
+										type: 'string' as const,
+										default: '',
+										placeholder: 'e.g. 149.90',
+										description: "Sent exactly as written (precio_unitario); leave empty to use Admintotal's price",
+									},
+								]
+							: []),
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Lines (JSON)',
+			name: 'linesJson',
+			type: 'json',
+			default: '[]',
+			displayOptions: { show: { ...show, linesInput: ['json'] } },
+			description: `Array of lines. Each line has exactly one of productCode, productId or supplierCode (or the API names producto_codigo, producto, producto_codigo_proveedor), quantity${priced ? ' and optional unitPrice' : ''}. Example: ${JSON_EXAMPLE}.`,
+		},
+	];
+}
+
+/** The lines as the API's `detalles`, or an error naming the line and the item. */
+export function readLines(read: FieldReader, { priced }: { priced: boolean }): IDataObject[] {
+	const fromJson = read.raw('linesInput', 'ui') === 'json';
+	const label = fromJson ? 'Lines (JSON)' : 'Lines';
+	const rows = fromJson ? parseJsonLines(read, label) : uiLines(read);
+	if (rows.length === 0) read.fail(label, 'has no lines', 'Add at least one product line.');
+	return rows.map((row, index) => {
+		const where = `line ${index + 1}`;
+		const fail = (problem: string, fix?: string): never => read.fail(label, `${where}: ${problem}`, fix);
+		if (row === null || typeof row !== 'object' || Array.isArray(row)) fail('is not an object', `Each line looks like ${JSON_EXAMPLE.slice(1, -1)}.`);
+		const given = IDENTIFIERS.flatMap((identifier) =>
+			identifier.keys.filter((key) => !isBlank(row[key])).map((key) => ({ identifier, key, value: row[key] })),
+		);
+		if (given.length !== 1) {
+			const found = given.map((entry) => entry.key).join(' and ');
+			fail(
+				given.length === 0 ? 'has no product' : `identifies the product more than once (${found})`,
+				'Give exactly one of productCode, productId or supplierCode.',
+			);
+		}
+		const [{ identifier, value }] = given;
+		let product: string | number = String(value).trim();
+		if (identifier.mode === 'id') {
+			if (!/^\d+$/.test(product) || Number(product) === 0) fail(`the product ID must be a whole number, got "${product}"`);
+			product = Number(product);
+		}
+		const line: IDataObject = {
+			[identifier.apiKey]: product,
+			cantidad: decimalFrom(row.quantity ?? row.cantidad, (problem, fix) => fail(`quantity ${problem}`, fix), { required: true, positive: true }),
+		};
+		if (priced) {
+			const price = decimalFrom(row.unitPrice ?? row.precio_unitario, (problem, fix) => fail(`unit price ${problem}`, fix), {});
+			if (price !== undefined) line.precio_unitario = price;
+		}
+		return line;
+	});
+}
+
+function uiLines(read: FieldReader): IDataObject[] {
+	const collection = read.raw('lines', {}) as { line?: IDataObject[] };
+	return (collection.line ?? []).map((line) => {
+		const identifier = IDENTIFIERS.find((candidate) => candidate.mode === line.productBy) ?? IDENTIFIERS[1];
+		return { [identifier.keys[0]]: line.product, quantity: line.quantity, unitPrice: line.unitPrice };
+	});
+}
+
+function parseJsonLines(read: FieldReader, label: string): IDataObject[] {
+	let value = read.raw('linesJson', '[]');
+	if (typeof value === 'string') {
+		try {
+			value = JSON.parse(value);
+		} catch (error) {
+			read.fail(label, `is not valid JSON (${(error as Error).message})`, `Use an array such as ${JSON_EXAMPLE}.`);
+		}
+	}
+	if (!Array.isArray(value)) read.fail(label, 'must be an array of lines', `Use an array such as ${JSON_EXAMPLE}.`);
+	return value as IDataObject[];
+}
+
+function isBlank(value: unknown): boolean {
+	return value === undefined || value === null || String(value).trim() === '';
+}

@@ -1,0 +1,32 @@
+import { isTenantUrl, parseTenantBase, resolveNextLink } from '../../nodes/shared/tenant';
+
+describe('tenant address', () => {
+	it.each([
+		['https://yourcompany.admintotal.com', 'https://yourcompany.admintotal.com/api/v2'],
+		['yourcompany.admintotal.com/', 'https://yourcompany.admintotal.com/api/v2'],
+		['https://yourcompany.admintotal.com/api/v2/', 'https://yourcompany.admintotal.com/api/v2'],
+		['https://yourcompany.admintotal.com//api/v2//cuentas/', 'https://yourcompany.admintotal.com/api/v2'],
+		['  http://127.0.0.1:8765  ', 'http://127.0.0.1:8765/api/v2'],
+	])('%s becomes %s', (pasted, expected) => {
+		expect(parseTenantBase(pasted)).toEqual({ apiBase: expected });
+	});
+
+	it.each(['', 'ftp://files.example.com', 'https://exa mple.com'])('"%s" is refused with a reason', (pasted) => {
+		expect(parseTenantBase(pasted).problem).toEqual(expect.any(String));
+	});
+
+	it('an http next link on the https tenant host is upgraded', () => {
+		expect(resolveNextLink('http://acme.admintotal.com/api/v2/cuentas/?limit=100&offset=100', 'https://acme.admintotal.com/api/v2')).toBe(
+			'https://acme.admintotal.com/api/v2/cuentas/?limit=100&offset=100',
+		);
+	});
+
+	it('links to other hosts, ports or schemes are refused', () => {
+		const base = 'https://acme.admintotal.com/api/v2';
+		expect(resolveNextLink('https://evil.example.com/api/v2/cuentas/', base)).toBeUndefined();
+		expect(resolveNextLink('https://acme.admintotal.com.evil.io/api/v2/', base)).toBeUndefined();
+		expect(resolveNextLink('https://acme.admintotal.com:8443/api/v2/', base)).toBeUndefined();
+		expect(resolveNextLink('http://acme.admintotal.com/x', 'http://acme.admintotal.com:8080/api/v2')).toBeUndefined();
+		expect(isTenantUrl('https://acme.admintotal.com/api/v2/x', base)).toBe(true);
+	});
+});

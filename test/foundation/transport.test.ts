@@ -1,0 +1,159 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { credentialFor, runNode, searchList } from '../harness/engine';
+
+/** The shared transport as every node uses it: pages, limits, errors, retries, origins. */
+describe('shared transport', () => {
+	let sandbox: Sandbox;
+	const credential = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
+	const listRequests = () => sandbox.requests.filter((request) => request.path === '/api/v2/cuentas/');
+	const getMany = (extra: Record<string, unknown>) =>
+		runNode({ node: 'admintotalLedgerAccount', parameters: { resource: 'ledgerAccount', operation: 'getAll', ...extra }, credential: credential() });
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ pageSize: { default: 20, max: 6 } });
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.faults.clear();
+	});
+
+	it('Return All follows every next link and returns each ledger account once', async () => {
+		const run = await getMany({ returnAll: true });
+		const expected = sandbox.store.cuentas.length;
+		expect(expected).toBeGreaterThan(12);
+		expect(run.json).toHaveLength(expected);
+		expect(new Set(run.json.map((account) => account.id)).size).toBe(expected);
+		expect(listRequests()).toHaveLength(Math.ceil(expected / 6));
+		expect(listRequests()[0].query).toEqual({ limit: '100' });
+		expect(listRequests()[1].query).toEqual({ limit: '100', offset: '6' });
+	});
+
+	it('Limit returns exactly that many with the fewest requests, asking only for what is missing', async () => {
+		const run = await getMany({ returnAll: false, limit: 8 });
+		expect(run.json).toHaveLength(8);
+		expect(listRequests().map((request) => request.query)).toEqual([{ limit: '8' }, { limit: '2', offset: '6' }]);
+		expect(run.json.map((account) => account.id)).toEqual(sandbox.store.cuentas.slice(0, 8).map((account: { id: number }) => account.id));
+	});
+
+	it('Limit within one page sends one request', async () => {
+		const run = await getMany({ returnAll: false, limit: 3 });
+		expect(run.json).toHaveLength(3);
+		expect(listRequests().map((request) => request.query)).toEqual([{ limit: '3' }]);
+	});
+
+	it('Get of a missing ID gives the API 404 message with status and item', async () => {
+		const run = await runNode({
+			node: 'admintotalBankAccount',
+			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '999999' } },
+			credential: credential(),
+		});
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['GET /api/v2/cuentas_bancarias/999999/ 404']);
+		expect(run.error?.message).toBe('The record was not found in Admintotal');
+		expect(run.error?.description).toContain('No encontrado.');
+		expect(run.error?.description).toContain('HTTP 404, item 0');
+	});
+
+	it('Get of an ID that is not a number is refused before any request', async () => {
+		const typed = await runNode({
+			node: 'admintotalBankAccount',
+			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: 'abc' } },
+			credential: credential(),
+		});
+		expect(typed.error?.message).toContain('The ID is a whole number');
+
+		const fromExpression = await runNode({
+			node: 'admintotalBankAccount',
+			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '={{ $json.account }}' } },
+			input: [{ account: 7 }, { account: 'cuenta-7' }],
+			credential: credential(),
+		});
+		expect(fromExpression.error?.message).toBe(`'Bank Account' must be a whole number, got "cuenta-7" [item 1]`);
+		expect(sandbox.requests.filter((request) => request.path.includes('cuenta-7'))).toHaveLength(0);
+	});
+
+	it('Get by ID returns the record the sandbox holds', async () => {
+		const account = sandbox.store.cuentasBancarias[2];
+		const run = await runNode({
+			node: 'admintotalBankAccount',
+			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'list', value: String(account.id) } },
+			credential: credential(),
+		});
+		expect(run.json).toEqual([account]);
+		expect(sandbox.requests[0].path).toBe(`/api/v2/cuentas_bancarias/${account.id}/`);
+	});
+
+	it('a next link on another origin is refused and that origin never sees the credential', async () => {
+		const trap = await listen();
+		const foreign = await startSandbox({ pageSize: { default: 20, max: 6 }, linkOrigin: `http://localhost:${trap.port}` });
+		try {
+			const run = await runNode({
+				node: 'admintotalLedgerAccount',
+				parameters: { resource: 'ledgerAccount', operation: 'getAll', returnAll: true },
+				credential: credentialFor({ baseUrl: foreign.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+			});
+			expect(run.error?.message).toMatch(/link to another site \(http:\/\/localhost:\d+\); it was not followed/);
+			expect(foreign.requests).toHaveLength(1);
+			expect(trap.hits).toHaveLength(0);
+		} finally {
+			await foreign.close();
+			await trap.close();
+		}
+	});
+
+	it('429 with Retry-After is waited out and the list completes', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', nth: 2, retryAfterSeconds: 1 });
+		const run = await getMany({ returnAll: true });
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(sandbox.store.cuentas.length);
+		expect(listRequests().map((request) => request.status).slice(0, 3)).toEqual([200, 429, 200]);
+	});
+
+	it('a dropped connection on a read is retried and nothing is lost', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', nth: 2, drop: true });
+		const run = await getMany({ returnAll: true });
+		expect(run.error).toBeUndefined();
+		expect(new Set(run.json.map((account) => account.id)).size).toBe(sandbox.store.cuentas.length);
+	});
+
+	it('a server failure is reported in plain words with the status', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', status: 503, body: { detail: 'Servicio no disponible.' } });
+		const run = await getMany({ returnAll: true });
+		expect(run.error?.message).toBe('Admintotal could not complete the request because of a failure on its side');
+		expect(run.error?.description).toContain('Servicio no disponible.');
+		expect(run.error?.description).toContain('HTTP 503');
+	});
+
+	it('the API key never appears in output or errors', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', status: 400, body: { limit: ['Valor inválido.'] } });
+		const run = await getMany({ returnAll: true });
+		expect(run.error?.description).toContain('limit: Valor inválido.');
+		expect(JSON.stringify(run)).not.toContain(DEMO.apiKey);
+	});
+
+	it('"From list" searches bank accounts page by page', async () => {
+		const all = await searchList('admintotalBankAccount', 'searchBankAccounts', credential());
+		expect(all.results).toHaveLength(Math.min(6, sandbox.store.cuentasBancarias.length));
+		const wanted = String(sandbox.store.cuentasBancarias[0].descripcion).slice(0, 5);
+		const found = await searchList('admintotalBankAccount', 'searchBankAccounts', credential(), wanted);
+		expect(found.results.length).toBeGreaterThan(0);
+		for (const option of found.results) expect(option.name.toLowerCase()).toContain(wanted.toLowerCase());
+	});
+});
+
+async function listen() {
+	const hits: string[] = [];
+	const server = http.createServer((request, response) => {
+		hits.push(`${request.method} ${request.url}`);
+		response.end('{}');
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	return {
+		hits,
+		port: (server.address() as AddressInfo).port,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}

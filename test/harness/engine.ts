@@ -1,0 +1,181 @@
+/*
+ * Runs one of our nodes as a real workflow through n8n-core's WorkflowExecute (the engine that
+ * drives declarative nodes through RoutingNode in n8n itself), with our credentials helper.
+ */
+import type {
+	ExecutionError,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow, createRunExecutionData } from 'n8n-workflow';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
+
+import { HarnessCredentialsHelper, StoredCredential } from './credentials-helper';
+import { PACKAGE_NAME, loadPackage } from './package';
+
+export const CREDENTIAL_TYPE = 'admintotalApi';
+
+export interface RunOptions {
+	/** Node name inside the package, e.g. "admintotalBankAccount". */
+	node: string;
+	parameters: INodeParameters;
+	credential: StoredCredential;
+	/** Input items; one empty item by default, as after a manual trigger. */
+	input?: IDataObject[] | INodeExecutionData[];
+	continueOnFail?: boolean;
+}
+
+export type NodeFailure = ExecutionError & { description?: string | null; httpCode?: string | null; context?: IDataObject };
+
+export interface NodeRun {
+	items: INodeExecutionData[];
+	json: IDataObject[];
+	error?: NodeFailure;
+}
+
+export function credentialFor(data: IDataObject): StoredCredential {
+	return new StoredCredential(CREDENTIAL_TYPE, { sessionToken: '', refreshToken: '', ...data });
+}
+
+function additionalDataFor(helper: HarnessCredentialsHelper): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: helper,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formBaseUrl: 'http://127.0.0.1/form',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1/form-test',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
+		executionId: 'harness-execution',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function workflowWith(node: INode, nodeTypes: INodeTypes) {
+	return new Workflow({
+		id: 'harnessWorkflow01',
+		name: 'harness',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes,
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+}
+
+function nodeFor(name: string, parameters: INodeParameters, continueOnFail = false): INode {
+	return {
+		id: '00000000-0000-4000-8000-000000000001',
+		name: 'Node under test',
+		type: `${PACKAGE_NAME}.${name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Admintotal sandbox' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+}
+
+async function execute(node: INode, nodeTypes: INodeTypes, helper: HarnessCredentialsHelper, input: INodeExecutionData[]): Promise<NodeRun> {
+	const workflow = workflowWith(node, nodeTypes);
+	const additionalData = additionalDataFor(helper);
+	additionalData.hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', {
+		id: workflow.id,
+		name: 'harness',
+		active: false,
+		isArchived: false,
+		nodes: [node],
+		connections: {},
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	} as never);
+	const runExecutionData = createRunExecutionData({
+		executionData: { nodeExecutionStack: [{ node: workflow.getNode(node.name)!, data: { main: [input] }, source: null }] },
+	});
+	let run;
+	try {
+		run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
+	} catch (error) {
+		// n8n refuses to start a workflow whose parameters have issues (e.g. a failed regex check).
+		return { items: [], json: [], error: error as NodeFailure };
+	}
+	const taskData = run.data.resultData.runData[node.name]?.[0];
+	const items = taskData?.data?.main?.[0] ?? [];
+	const error = (run.data.resultData.error ?? taskData?.error) as NodeFailure | undefined;
+	return { items, json: items.map((item) => item.json), error };
+}
+
+function asItems(input: RunOptions['input']): INodeExecutionData[] {
+	if (!input) return [{ json: {} }];
+	return (input as Array<IDataObject | INodeExecutionData>).map((entry) =>
+		'json' in entry && typeof entry.json === 'object' ? (entry as INodeExecutionData) : { json: entry as IDataObject },
+	);
+}
+
+export async function runNode(options: RunOptions): Promise<NodeRun> {
+	const pkg = await loadPackage();
+	const helper = new HarnessCredentialsHelper(pkg.credential, options.credential);
+	return await execute(nodeFor(options.node, options.parameters, options.continueOnFail), pkg.nodeTypes, helper, asItems(options.input));
+}
+
+/** Calls a "From list" search method the way the editor does, through a real LoadOptionsContext. */
+export async function searchList(node: string, method: string, credential: StoredCredential, filter?: string, paginationToken?: string) {
+	const pkg = await loadPackage();
+	const helper = new HarnessCredentialsHelper(pkg.credential, credential);
+	const nodeType = pkg.node(node);
+	const instance = nodeFor(node, {});
+	const workflow = workflowWith(instance, pkg.nodeTypes);
+	const context = new LoadOptionsContext(workflow, workflow.getNode(instance.name)!, additionalDataFor(helper), '');
+	const search = nodeType.methods?.listSearch?.[method];
+	if (!search) throw new Error(`${node} has no listSearch method ${method}`);
+	return await search.call(context, filter, paginationToken);
+}
+
+/**
+ * The credential's "Test" button: n8n runs the test request through RoutingNode on a temporary
+ * noOp node, which makes preAuthentication run every time (packages/cli credentials-tester).
+ */
+export async function testCredential(credential: StoredCredential): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const pkg = await loadPackage();
+	const credentialType = pkg.credential(CREDENTIAL_TYPE);
+	const helper = new HarnessCredentialsHelper(pkg.credential, credential);
+	const testNodeType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'noOp',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			properties: [],
+			requestDefaults: credentialType.test!.request,
+		},
+	};
+	const nodeTypes: INodeTypes = { getByName: () => testNodeType, getByNameAndVersion: () => testNodeType, getKnownTypes: () => ({}) };
+	const node: INode = { ...nodeFor('noOp', { temp: '' }), type: 'n8n-nodes-base.noOp' };
+	const run = await execute(node, nodeTypes, helper, [{ json: {} }]);
+	if (run.error) return { status: 'Error', message: [run.error.message, run.error.description].filter(Boolean).join(' ') };
+	return { status: 'OK', message: 'Connection tested successfully' };
+}

@@ -1,0 +1,48 @@
+/* The package as n8n loads it: dist/ through the package.json "n8n" block, by n8n-core's own loader. */
+import path from 'node:path';
+import type { ICredentialType, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import { PackageDirectoryLoader } from 'n8n-core';
+
+export const PACKAGE_ROOT = path.resolve(__dirname, '../..');
+export const PACKAGE_NAME = 'n8n-nodes-admintotal';
+
+export interface LoadedPackage {
+	nodeTypes: INodeTypes;
+	node(name: string): INodeType;
+	credential(name: string): ICredentialType;
+	nodeNames: string[];
+	loader: PackageDirectoryLoader;
+}
+
+let loaded: Promise<LoadedPackage> | undefined;
+
+export function loadPackage(): Promise<LoadedPackage> {
+	loaded ??= (async () => {
+		const loader = new PackageDirectoryLoader(PACKAGE_ROOT);
+		await loader.loadAll();
+		const node = (name: string): INodeType => {
+			const short = name.replace(`${PACKAGE_NAME}.`, '');
+			const entry = loader.nodeTypes[short];
+			if (!entry) throw new Error(`Node ${name} is not in the package (is dist/ built and listed in package.json?)`);
+			return NodeHelpers.getVersionedNodeType(entry.type as INodeType | IVersionedNodeType);
+		};
+		const nodeTypes: INodeTypes = {
+			getByName: (type) => node(type),
+			getByNameAndVersion: (type) => node(type),
+			getKnownTypes: () => ({}),
+		};
+		return {
+			loader,
+			nodeTypes,
+			node,
+			credential: (name) => {
+				const entry = loader.credentialTypes[name];
+				if (!entry) throw new Error(`Credential ${name} is not in the package`);
+				return entry.type;
+			},
+			nodeNames: Object.keys(loader.nodeTypes),
+		};
+	})();
+	return loaded;
+}

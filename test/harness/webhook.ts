@@ -1,0 +1,462 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
+/*
+ * A webhook trigger of the package served over real HTTP, the way n8n serves an active workflow.
+ *
+ * Each request to the production URL goes through what n8n 2.x does for a node of typeVersion 1
+ * (packages/cli webhooks/live-webhooks.ts, webhook-helpers.ts executeWebhook and
+ * middlewares/body-parser.ts):
+ *   1. the raw body is read (gzip/deflate undone) and kept as `req.rawBody`;
+ *   2. it is parsed by Content-Type: application/json → JSON, text/plain → text,
+ *      application/x-www-form-urlencoded → fields; anything else leaves `req.body` undefined.
+ *      A malformed application/json body is answered by n8n itself, before any node runs:
+ *      422 "Failed to parse request body". The harness answers the same, so a test sees what a
+ *      sender would see from n8n; a malformed body with any other type reaches the node, which
+ *      answers 400 (nodes/AdmintotalTrigger/payload.ts readJsonDocument);
+ *   3. the node's `webhook()` runs in n8n-core's WebhookContext, on a Workflow built from the
+ *      saved static data, with express-like request and response objects;
+ *   4. static data is saved when the node changed it, before the answer, as LiveWebhooks does;
+ *   5. `workflowData` returned → the workflow starts and the sender gets 200
+ *      {"message":"Workflow was started"} (responseMode onReceived); `noWebhookResponse` → the
+ *      answer the node wrote stands; neither → 200 {"message":"Webhook call received"};
+ *      the node throwing → 500 "Workflow Webhook Error: Workflow could not be started!".
+ * Activation and deactivation run checkExists/create/delete in n8n-core's HookContext, in the
+ * modes n8n uses (ActiveWorkflowManager.addWebhooks / clearWebhooks), including the delete n8n
+ * runs when an activation fails.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse as parseQueryString } from 'node:querystring';
+import type { Readable } from 'node:stream';
+import { createGunzip, createInflate } from 'node:zlib';
+
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	IWebhookData,
+	IWebhookDescription,
+	IWebhookResponseData,
+	IWorkflowExecuteAdditionalData,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+import { HookContext, WebhookContext } from 'n8n-core';
+
+import { CredentialShelf } from './credential-shelf';
+import type { StoredCredential } from './credentials-helper';
+import { PACKAGE_NAME, loadPackage } from './package';
+
+export interface TriggerSetup {
+	/** Node name inside the package, default "admintotalTrigger". */
+	node?: string;
+	parameters: INodeParameters;
+	/** Stored credentials the node has, at most one per type. */
+	credentials?: StoredCredential[];
+	/** Fixed so the URL is predictable, as in an exported workflow. */
+	webhookId?: string;
+}
+
+/** One HTTP request the trigger's URL received, and what was answered. */
+export interface Delivery {
+	method: string;
+	path: string;
+	headers: http.IncomingHttpHeaders;
+	status: number;
+	/** The answer, parsed when it was JSON. */
+	response: unknown;
+	/** Whether a workflow execution started from it. */
+	started: boolean;
+	/** The node threw (n8n answers 500). */
+	error?: Error;
+}
+
+export interface StartedWorkflow {
+	items: INodeExecutionData[];
+	json: IDataObject[];
+}
+
+export interface LifecycleRun {
+	/** What checkExists answered. */
+	existed: boolean;
+	/** Whether create ran. */
+	created: boolean;
+}
+
+const WORKFLOW_ID = 'triggerHarnessWf1';
+const NODE_NAME = 'Admintotal Trigger';
+const NOT_STARTED_MESSAGE = 'Workflow Webhook Error: Workflow could not be started!';
+
+type ExpressLikeResponse = http.ServerResponse & {
+	status(code: number): ExpressLikeResponse;
+	set(name: string, value: string | string[]): ExpressLikeResponse;
+	header(name: string, value: string | string[]): ExpressLikeResponse;
+	json(body: unknown): ExpressLikeResponse;
+	send(body?: unknown): ExpressLikeResponse;
+	sendStatus(code: number): ExpressLikeResponse;
+	locals: IDataObject;
+};
+
+type ExpressLikeRequest = http.IncomingMessage & {
+	body: unknown;
+	rawBody: Buffer;
+	query: IDataObject;
+	params: IDataObject;
+	path: string;
+	contentType?: string;
+	encoding?: BufferEncoding;
+	readRawBody(): Promise<void>;
+};
+
+export class TriggerHarness {
+	/** Every request received, in order. */
+	readonly deliveries: Delivery[] = [];
+	/** Every workflow execution a delivery started, in order. */
+	readonly executions: StartedWorkflow[] = [];
+	/** How many times static data was saved (as n8n writes it to the database). */
+	staticDataSaves = 0;
+
+	private savedStaticData: IDataObject = {};
+	private parameters: INodeParameters;
+	private server?: http.Server;
+	private baseUrl = '';
+	private nodeType!: INodeType;
+	private nodeTypes!: Awaited<ReturnType<typeof loadPackage>>['nodeTypes'];
+	private shelf!: CredentialShelf;
+	private readonly pending = new Set<Promise<void>>();
+
+	private constructor(private readonly setup: TriggerSetup) {
+		this.parameters = { ...setup.parameters };
+	}
+
+	/** Loads the package from dist/, starts the HTTP server on 127.0.0.1 (free port). */
+	static async start(setup: TriggerSetup): Promise<TriggerHarness> {
+		const harness = new TriggerHarness(setup);
+		await harness.listen();
+		return harness;
+	}
+
+	/** The production URL to paste in Admintotal (`<base>/webhook/<webhookId>/webhook`). */
+	get url(): string {
+		const node = this.node();
+		const description = this.webhookDescription();
+		return `${this.baseUrl}/webhook/${node.webhookId}/${description.path}`;
+	}
+
+	/** The workflow's static data as last saved (a copy). */
+	get staticData(): IDataObject {
+		return clone(this.savedStaticData);
+	}
+
+	/** The static data of the trigger node (`getWorkflowStaticData('node')`), as last saved. */
+	get nodeStaticData(): IDataObject {
+		return (this.savedStaticData[`node:${NODE_NAME}`] as IDataObject | undefined) ?? {};
+	}
+
+	/** Items of every started execution, flattened. */
+	get startedItems(): IDataObject[] {
+		return this.executions.flatMap((execution) => execution.json);
+	}
+
+	/** Changes node parameters, as a user editing the node before saving and re-activating. */
+	setParameters(changes: INodeParameters): void {
+		this.parameters = { ...this.parameters, ...changes };
+	}
+
+	/** Activation of the workflow: checkExists, then create when it answered false. */
+	async activate(): Promise<LifecycleRun> {
+		const workflow = this.workflow(true);
+		const webhookData = this.webhookData(workflow);
+		try {
+			const existed = (await this.runLifecycle('checkExists', workflow, webhookData, 'trigger', 'activate')) === true;
+			if (!existed) await this.runLifecycle('create', workflow, webhookData, 'trigger', 'activate');
+			this.saveStaticData(workflow);
+			return { existed, created: !existed };
+		} catch (error) {
+			// n8n removes the webhooks of a workflow whose activation failed (clearWebhooks).
+			await this.deactivate();
+			throw error;
+		}
+	}
+
+	/** Deactivation: n8n's clearWebhooks runs delete on a workflow loaded from the database. */
+	async deactivate(): Promise<void> {
+		const workflow = this.workflow(true);
+		await this.runLifecycle('delete', workflow, this.webhookData(workflow), 'internal', 'update');
+		this.saveStaticData(workflow);
+	}
+
+	/** Resolves once `count` requests have been answered (or fails after `timeoutMs`). */
+	async waitForDeliveries(count: number, timeoutMs = 10000): Promise<Delivery[]> {
+		const deadline = Date.now() + timeoutMs;
+		while (this.deliveries.length < count) {
+			if (Date.now() > deadline) throw new Error(`Expected ${count} deliveries, got ${this.deliveries.length} in ${timeoutMs} ms`);
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		return this.deliveries.slice(0, count);
+	}
+
+	async close(): Promise<void> {
+		const server = this.server;
+		this.server = undefined;
+		if (!server) return;
+		await Promise.allSettled([...this.pending]);
+		await new Promise<void>((resolve, reject) => {
+			server.close((error) => (error ? reject(error) : resolve()));
+			server.closeAllConnections();
+		});
+	}
+
+	// ---- internals ----
+
+	private async listen(): Promise<void> {
+		const pkg = await loadPackage();
+		this.nodeType = pkg.node(this.setup.node ?? 'admintotalTrigger');
+		this.nodeTypes = pkg.nodeTypes;
+		this.shelf = new CredentialShelf(pkg.credential, this.setup.credentials ?? []);
+		if (!this.nodeType.webhook || !this.nodeType.description.webhooks?.length) throw new Error('The node has no webhook');
+		const server = http.createServer((req, res) => {
+			const handling = this.handle(req as ExpressLikeRequest, res as ExpressLikeResponse).catch((error: Error) => {
+				if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+				res.end(`Harness failure: ${error.message}`);
+			});
+			this.pending.add(handling);
+			void handling.finally(() => this.pending.delete(handling));
+		});
+		await new Promise<void>((resolve, reject) => {
+			server.once('error', reject);
+			server.listen(0, '127.0.0.1', () => resolve());
+		});
+		this.server = server;
+		this.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	}
+
+	private async handle(req: ExpressLikeRequest, res: ExpressLikeResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', this.baseUrl);
+		const delivery: Delivery = { method: req.method ?? '', path: url.pathname, headers: req.headers, status: 0, response: undefined, started: false };
+		expressLikeResponse(res);
+		const finish = (status?: number, body?: unknown) => {
+			if (status !== undefined && !res.writableEnded) res.status(status).json(body);
+			delivery.status = res.statusCode;
+			delivery.response = (res as unknown as { sentBody?: unknown }).sentBody;
+			this.deliveries.push(delivery);
+		};
+
+		if (req.method !== 'POST' || `${this.baseUrl}${url.pathname}` !== this.url) {
+			return finish(404, { code: 404, message: `The requested webhook "${req.method} ${url.pathname}" is not registered.` });
+		}
+
+		await expressLikeRequest(req, url);
+		const parseFailure = parseBodyLikeN8n(req);
+		if (parseFailure !== undefined) {
+			return finish(422, { code: 422, message: 'Failed to parse request body', hint: parseFailure });
+		}
+
+		const workflow = this.workflow(true);
+		const webhookData = this.webhookData(workflow);
+		const additionalData = { ...webhookData.workflowExecuteAdditionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
+		const context = new WebhookContext(workflow, workflow.getNode(NODE_NAME)!, additionalData, 'webhook', webhookData, [], null);
+		let result: IWebhookResponseData;
+		try {
+			result = await this.nodeType.webhook!.call(context);
+		} catch (error) {
+			delivery.error = error as Error;
+			return finish(500, { code: 0, message: NOT_STARTED_MESSAGE });
+		}
+		this.saveStaticData(workflow);
+
+		if (result.workflowData !== undefined) {
+			const items = result.workflowData[0] ?? [];
+			this.executions.push({ items, json: items.map((item) => item.json) });
+			delivery.started = true;
+			if (result.noWebhookResponse === true) return finish();
+			return finish(200, { message: 'Workflow was started' });
+		}
+		if (result.noWebhookResponse === true) {
+			if (!res.writableEnded) throw new Error('The node claimed to answer but left the response open');
+			return finish();
+		}
+		return finish(200, result.webhookResponse ?? { message: 'Webhook call received' });
+	}
+
+	private node(): INode {
+		return {
+			id: '00000000-0000-4000-8000-00000000a001',
+			name: NODE_NAME,
+			type: `${PACKAGE_NAME}.${this.setup.node ?? 'admintotalTrigger'}`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: clone(this.parameters) as INodeParameters,
+			credentials: this.shelf.nodeCredentials(),
+			webhookId: this.setup.webhookId ?? '5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+		};
+	}
+
+	/** A fresh Workflow with the static data read back from "the database", as n8n builds one per request. */
+	private workflow(active: boolean): Workflow {
+		return new Workflow({
+			id: WORKFLOW_ID,
+			name: 'Admintotal Trigger harness',
+			nodes: [this.node()],
+			connections: {},
+			active,
+			nodeTypes: this.nodeTypes,
+			staticData: clone(this.savedStaticData),
+			settings: { executionOrder: 'v1' },
+		});
+	}
+
+	private webhookDescription(): IWebhookDescription {
+		return this.nodeType.description.webhooks![0];
+	}
+
+	private webhookData(workflow: Workflow): IWebhookData {
+		const description = this.webhookDescription();
+		const node = workflow.getNode(NODE_NAME)!;
+		return {
+			httpMethod: description.httpMethod as IWebhookData['httpMethod'],
+			node: NODE_NAME,
+			path: `${node.webhookId}/${description.path}`,
+			webhookDescription: description,
+			workflowId: WORKFLOW_ID,
+			workflowExecuteAdditionalData: this.additionalData(),
+			webhookId: node.webhookId,
+		};
+	}
+
+	private additionalData(): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.shelf,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: `${this.baseUrl}/rest`,
+			instanceBaseUrl: `${this.baseUrl}/`,
+			formBaseUrl: `${this.baseUrl}/form`,
+			formWaitingBaseUrl: `${this.baseUrl}/form-waiting`,
+			formTestBaseUrl: `${this.baseUrl}/form-test`,
+			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookWaitingBaseUrl: `${this.baseUrl}/webhook-waiting`,
+			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
+			mcpBaseUrl: '',
+			mcpTestBaseUrl: '',
+			variables: {},
+			executeWorkflow: async () => {
+				throw new Error('not used');
+			},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			logAiEvent: () => {},
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	private async runLifecycle(
+		method: 'checkExists' | 'create' | 'delete',
+		workflow: Workflow,
+		webhookData: IWebhookData,
+		mode: WorkflowExecuteMode,
+		activation: WorkflowActivateMode,
+	): Promise<boolean | undefined> {
+		const hook = this.nodeType.webhookMethods?.[webhookData.webhookDescription.name]?.[method];
+		if (!hook) return undefined;
+		const context = new HookContext(workflow, workflow.getNode(NODE_NAME)!, webhookData.workflowExecuteAdditionalData, mode, activation, webhookData);
+		return await hook.call(context);
+	}
+
+	/** n8n's WorkflowStaticDataService.saveStaticData: written only when marked changed. */
+	private saveStaticData(workflow: Workflow): void {
+		if ((workflow.staticData as IDataObject).__dataChanged !== true) return;
+		this.savedStaticData = clone(workflow.staticData);
+		this.staticDataSaves++;
+	}
+}
+
+function clone<T>(value: T): T {
+	return JSON.parse(JSON.stringify(value ?? {})) as T;
+}
+
+/** Media type and charset of a Content-Type header, as n8n-core's parseIncomingMessage reads it. */
+function contentTypeOf(header: string | undefined): { type?: string; charset?: BufferEncoding } {
+	if (!header) return {};
+	const [type, ...parameters] = header.split(';');
+	let charset = 'utf-8';
+	for (const parameter of parameters) {
+		const [key, value] = parameter.split('=');
+		if (key?.trim().toLowerCase() === 'charset' && value) charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
+	}
+	return { type: type.trim().toLowerCase(), charset: charset as BufferEncoding };
+}
+
+async function readRawBody(req: http.IncomingMessage): Promise<Buffer> {
+	let stream: Readable = req;
+	const encoding = req.headers['content-encoding'];
+	if (encoding === 'gzip') stream = req.pipe(createGunzip());
+	if (encoding === 'deflate') stream = req.pipe(createInflate());
+	const chunks: Buffer[] = [];
+	for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+	return Buffer.concat(chunks);
+}
+
+async function expressLikeRequest(req: ExpressLikeRequest, url: URL): Promise<void> {
+	const { type, charset } = contentTypeOf(req.headers['content-type']);
+	req.contentType = type;
+	req.encoding = charset;
+	req.path = url.pathname;
+	req.query = Object.fromEntries(url.searchParams.entries());
+	req.params = {};
+	req.rawBody = await readRawBody(req);
+	req.readRawBody = async () => {};
+	req.body = undefined;
+}
+
+/** n8n's parseBody; returns the parser's message when it would answer 422. */
+function parseBodyLikeN8n(req: ExpressLikeRequest): string | undefined {
+	if (req.rawBody.length === 0) return undefined;
+	try {
+		const text = req.rawBody.toString(req.encoding);
+		if (req.contentType === 'application/json') req.body = JSON.parse(text) as unknown;
+		else if (req.contentType === 'application/x-www-form-urlencoded') req.body = { ...parseQueryString(text, undefined, undefined, { maxKeys: 1000 }) };
+		else if (req.contentType === 'text/plain') req.body = text;
+		// XML (which n8n also parses) is not emulated: the body stays undefined, the raw text is kept.
+	} catch (error) {
+		return (error as Error).message;
+	}
+	return undefined;
+}
+
+/** The parts of express's Response that nodes use, on the real Node response. */
+function expressLikeResponse(res: ExpressLikeResponse): void {
+	const nativeEnd = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+	const record = res as unknown as { sentBody?: unknown };
+	const write = (body: string | Buffer, contentType: string) => {
+		if (res.writableEnded) return res;
+		if (!res.hasHeader('content-type')) res.setHeader('content-type', contentType);
+		const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
+		try {
+			record.sentBody = JSON.parse(text) as unknown;
+		} catch {
+			record.sentBody = text;
+		}
+		nativeEnd(body);
+		return res;
+	};
+	res.locals = {};
+	res.status = (code) => {
+		res.statusCode = code;
+		return res;
+	};
+	res.set = res.header = (name, value) => {
+		res.setHeader(name, value);
+		return res;
+	};
+	res.json = (body) => write(JSON.stringify(body), 'application/json; charset=utf-8');
+	res.send = (body) => {
+		if (body === undefined) return write('', 'text/html; charset=utf-8');
+		if (Buffer.isBuffer(body)) return write(body, 'application/octet-stream');
+		if (typeof body === 'string') return write(body, 'text/html; charset=utf-8');
+		return res.json(body);
+	};
+	res.sendStatus = (code) => res.status(code).send(http.STATUS_CODES[code] ?? String(code));
+	// express tolerates end() after send(); the native response would emit "write after end".
+	res.end = ((...args: unknown[]) => (res.writableEnded ? res : nativeEnd(...args))) as typeof res.end;
+}

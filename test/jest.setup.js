@@ -1,0 +1,9 @@
+// n8n-core writes its instance settings (encryption key) into the user folder: keep tests off ~/.n8n.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+if (!process.env.N8N_USER_FOLDER) {
+	process.env.N8N_USER_FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'admintotal-n8n-'));
+}
+process.env.N8N_ENCRYPTION_KEY ??= 'admintotal-harness-key';

@@ -1,0 +1,59 @@
+/*
+ * One sandbox per test file, and the few words every node test uses: run a node with the demo
+ * API key, read what the sandbox received, pick records By ID or From List.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { credentialFor, runNode, searchList, type NodeRun } from '../harness/engine';
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import type { RecordedRequest, SandboxOptions } from '../sandbox/types';
+
+export const API = '/api/v2';
+
+export interface SandboxFixture {
+	readonly sandbox: Sandbox;
+	run(node: string, parameters: INodeParameters, extra?: { input?: IDataObject[]; continueOnFail?: boolean }): Promise<NodeRun>;
+	search(node: string, method: string, filter?: string, paginationToken?: string): ReturnType<typeof searchList>;
+	/** Requests the sandbox received on `path` (relative to /api/v2, e.g. `/prospectos/`). */
+	requestsTo(path: string): RecordedRequest[];
+}
+
+/** Starts a sandbox before the file's tests and closes it after; requests and faults reset per test. */
+export function sandboxPerFile(options: SandboxOptions = {}): SandboxFixture {
+	let started: Sandbox | undefined;
+	beforeAll(async () => {
+		started = await startSandbox(options);
+	});
+	afterAll(async () => {
+		await started?.close();
+	});
+	beforeEach(() => {
+		started?.clearRequests();
+		started?.faults.clear();
+	});
+	const sandbox = (): Sandbox => {
+		if (!started) throw new Error('the sandbox has not started');
+		return started;
+	};
+	const credential = () => credentialFor({ baseUrl: sandbox().url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
+	return {
+		get sandbox() {
+			return sandbox();
+		},
+		run: (node, parameters, extra = {}) => runNode({ node, parameters, credential: credential(), ...extra }),
+		search: (node, method, filter, paginationToken) => searchList(node, method, credential(), filter, paginationToken),
+		requestsTo: (path) => sandbox().requests.filter((request) => request.path === `${API}${path}`),
+	};
+}
+
+export const byId = (id: string | number) => ({ __rl: true, mode: 'id', value: String(id) });
+export const fromList = (id: string | number) => ({ __rl: true, mode: 'list', value: String(id) });
+
+export const idsOf = (records: ReadonlyArray<{ id?: unknown }>) => records.map((record) => record.id);
+
+/** A plain JSON copy, so store records compare equal to what came through HTTP. */
+export const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export function pagesFor(records: number, pageSize: number): number {
+	return Math.max(1, Math.ceil(records / pageSize));
+}

@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { DEMO } from './demo';
+import { seedStore } from './seed/index';
+import { Authenticator } from './server/authentication';
+import { buildServer } from './server/app';
+import { registerControl } from './server/control';
+import { FaultInjector } from './server/faults';
+import { RequestLog } from './server/recording';
+import type { Sandbox, SandboxOptions } from './types';
+import { WebhookSender } from './webhooks/sender';
+
+/**
+ * The sandbox tenant: a local Admintotal Business Management API v2 on a real HTTP server,
+ * with seeded data, request recording, fault injection and the outbound webhooks.
+ *
+ *   const sandbox = await startSandbox();
+ *   await fetch(`${sandbox.apiBase}/productos/`, { headers: { 'Api-key': DEMO.apiKey } });
+ *   await sandbox.close();
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const store = seedStore(options.seed ?? DEMO.seed, options.volume);
+	const auth = new Authenticator(store, {
+		accessSeconds: options.accessTokenTtlSeconds ?? 300,
+		refreshSeconds: options.refreshTokenTtlSeconds ?? 86400,
+	});
+	const faults = new FaultInjector();
+	const log = new RequestLog();
+	const webhooks = new WebhookSender(store);
+	const { app } = buildServer({
+		store,
+		auth,
+		faults,
+		log,
+		pageSize: options.pageSize ?? { default: 20, max: 200 },
+		linkOrigin: options.linkOrigin,
+		logger: options.log ?? false,
+	});
+	let url = '';
+	registerControl(app, { store, auth, faults, log, webhooks, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
+	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+	url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+	let closing: Promise<void> | undefined;
+	const demoUser = () => auth.userByName(DEMO.username)!;
+	return {
+		url,
+		apiBase: `${url}/api/v2`,
+		requests: log.requests,
+		clearRequests: () => log.clear(),
+		faults: {
+			add: (rule) => faults.add(rule),
+			clear: () => faults.clear(),
+			get rules() {
+				return faults.rules;
+			},
+		},
+		auth: {
+			expireAccessTokens: () => auth.expireAccessTokens(),
+			revokeRefreshTokens: () => auth.revokeRefreshTokens(),
+			issueTokens: (username) => auth.issuePair(username ? (auth.userByName(username) ?? fail(username)) : demoUser()),
+			rotateApiKey: (username = DEMO.username) => auth.rotateApiKey(username),
+		},
+		store,
+		webhooks,
+		close: () => (closing ??= webhooks.close().then(() => app.close())),
+	};
+}
+
+function fail(username: string): never {
+	throw new Error(`no user ${username}`);
+}
+
+export { DEMO } from './demo';
+export * from './schemas';
+export type { FaultRule, RecordedRequest, ResourceName, Sandbox, SandboxAuth, SandboxOptions } from './types';
+export type { Store, ClienteInterno, Credencial, NotaVentaExtra } from './store/store';
+export type { WebhookAuth, WebhookDelivery, WebhookSender, PriceStockOptions, ScheduleOptions, DeliveryRecord } from './webhooks/sender';
+export { PRICE_STOCK_BATCH_SIZE } from './webhooks/sender';
+export { DEFAULT_VOLUME } from './seed/index';

@@ -1,0 +1,79 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ApiError } from '../drf/errors';
+import { M } from '../drf/messages';
+import type { RouteContext } from '../routes/context';
+import { registerApi } from '../routes/index';
+import type { Store } from '../store/store';
+import type { Authenticator } from './authentication';
+import { installBodyParsers } from './bodyParsing';
+import type { FaultInjector } from './faults';
+import { RequestLog, isControlPath, splitUrl } from './recording';
+import { API_PREFIX, ApiRoutes } from './routeTable';
+
+/**
+ * The HTTP server: body parsing, recording, faults, the API routes, and Django's answers to
+ * everything that matches no route (APPEND_SLASH redirects, 405, 404).
+ */
+
+export interface ServerParts {
+	store: Store;
+	auth: Authenticator;
+	faults: FaultInjector;
+	log: RequestLog;
+	pageSize: { default: number; max: number };
+	linkOrigin?: string;
+	logger: boolean;
+}
+
+const SERVER_ERROR_HTML =
+	'<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error (500)</title>\n</head>\n<body>\n  <h1>Server Error (500)</h1><p></p>\n</body>\n</html>\n';
+
+export function buildServer(parts: ServerParts): { app: FastifyInstance; routes: ApiRoutes } {
+	const app = Fastify({ logger: parts.logger, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
+	installBodyParsers(app);
+	parts.log.install(app);
+
+	app.addHook('preHandler', async (request, reply) => {
+		if (isControlPath(request.url)) return;
+		if (await parts.faults.apply(request, reply, parts.log)) return reply;
+	});
+
+	app.setErrorHandler((error, request, reply) => {
+		if (error instanceof ApiError) {
+			return reply.code(error.status).headers(error.headers).send(error.body);
+		}
+		const status = (error as { statusCode?: number }).statusCode;
+		if (status === 413) return reply.code(413).send({ detail: 'La solicitud es demasiado grande.' });
+		if (status === 415) return reply.code(415).send({ detail: M.unsupportedMediaType(String(request.headers['content-type'] ?? '')) });
+		if (status !== undefined && status >= 400 && status < 500) return reply.code(400).send({ detail: (error as Error).message });
+		request.log.error(error);
+		return reply.code(500).type('text/html; charset=utf-8').send(SERVER_ERROR_HTML);
+	});
+
+	const routes = new ApiRoutes(app, parts.auth);
+	const context: RouteContext = { routes, store: parts.store, auth: parts.auth, pageSize: parts.pageSize, linkOrigin: parts.linkOrigin };
+	registerApi(context);
+
+	app.setNotFoundHandler((request, reply) => {
+		const [path, rawQuery] = splitUrl(request.url);
+		if (!isControlPath(path) && path.startsWith(`${API_PREFIX}/`)) {
+			const registered = routes.methodsOf(path);
+			if (registered.methods.length > 0) {
+				// The URL exists for other methods: DRF authenticates first, then answers 405.
+				if (!registered.public) routes.authenticate(request);
+				const allow = [...registered.methods, 'OPTIONS'].join(', ');
+				if (request.method === 'OPTIONS') {
+					return reply.header('Allow', allow).send({ name: path, description: '', renders: ['application/json'], parses: ['application/json'] });
+				}
+				return reply.code(405).header('Allow', allow).send({ detail: M.methodNotAllowed(request.method) });
+			}
+			// Django's APPEND_SLASH: a relative, permanent redirect that keeps the query.
+			if (!path.endsWith('/') && routes.methodsOf(`${path}/`).methods.length > 0) {
+				return reply.code(301).header('Location', `${path}/${rawQuery !== undefined ? `?${rawQuery}` : ''}`).send('');
+			}
+		}
+		return reply.code(404).send({ detail: M.notFound });
+	});
+
+	return { app, routes };
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Store } from '../store/store';
+import type { FaultRule } from '../types';
+import type { PriceStockOptions, ScheduleOptions, WebhookDelivery, WebhookSender } from '../webhooks/sender';
+import type { Authenticator } from './authentication';
+import type { FaultInjector } from './faults';
+import { CONTROL_PREFIX, type RequestLog } from './recording';
+
+/**
+ * The control API under /__sandbox/: what `Sandbox` offers in-process, over HTTP, so a shell
+ * script or a real n8n run can drive the sandbox. Needs no auth; never recorded or faulted.
+ */
+
+export interface ControlParts {
+	store: Store;
+	auth: Authenticator;
+	faults: FaultInjector;
+	log: RequestLog;
+	webhooks: WebhookSender;
+	describe: () => { url: string; apiBase: string };
+}
+
+/** A fault rule in JSON: `pathPattern` (+ `pathFlags`) stands for a RegExp `path`. */
+type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string; pathFlags?: string };
+
+export function registerControl(app: FastifyInstance, parts: ControlParts): void {
+	const { store, auth, faults, log, webhooks } = parts;
+	const schedules: { stop(): void }[] = [];
+	const route = (path: string) => `${CONTROL_PREFIX}${path}`;
+
+	app.get(route('/health'), async () => ({
+		ok: true,
+		...parts.describe(),
+		requests: log.requests.length,
+		faults: faults.rules.length,
+		counts: {
+			productos: store.productos.length,
+			notasVenta: store.notasVenta.length,
+			pedidos: store.pedidos.length,
+			notasCredito: store.notasCredito.length,
+			consumoInterno: store.consumoInterno.length,
+			ordenesServicio: store.ordenesServicio.length,
+			prospectos: store.prospectos.length,
+			listaNegra: store.listaNegra.length,
+		},
+	}));
+
+	app.get(route('/requests'), async () => log.requests);
+	app.delete(route('/requests'), async (_request, reply) => {
+		log.clear();
+		return reply.code(204).send();
+	});
+
+	app.get(route('/faults'), async () => faults.rules.map((r) => ({ ...r, path: r.path instanceof RegExp ? String(r.path) : r.path })));
+	app.post(route('/faults'), async (request, reply) => {
+		const { pathPattern, pathFlags, ...rule } = (request.body ?? {}) as FaultRuleJson;
+		try {
+			faults.add(pathPattern !== undefined ? { ...rule, path: new RegExp(pathPattern, pathFlags) } : rule);
+		} catch (error) {
+			return badRequest(reply, error);
+		}
+		return reply.code(201).send({ rules: faults.rules.length });
+	});
+	app.delete(route('/faults'), async (_request, reply) => {
+		faults.clear();
+		return reply.code(204).send();
+	});
+
+	app.post(route('/auth/expire-access'), async (_request, reply) => {
+		auth.expireAccessTokens();
+		return reply.code(204).send();
+	});
+	app.post(route('/auth/revoke-refresh'), async (_request, reply) => {
+		auth.revokeRefreshTokens();
+		return reply.code(204).send();
+	});
+
+	app.post(route('/webhooks/price-stock'), async (request, reply) =>
+		deliver(reply, () => webhooks.sendPriceStock(request.body as PriceStockOptions)),
+	);
+	app.post(route('/webhooks/product-created'), async (request, reply) =>
+		deliver(reply, () => webhooks.sendProductCreated(request.body as WebhookDelivery & { productId?: number })),
+	);
+	app.post(route('/webhooks/schedule'), async (request, reply) => {
+		const options = request.body as ScheduleOptions;
+		if (!options?.url) return badRequest(reply, new Error('url is required'));
+		schedules.push(webhooks.schedule(options));
+		return reply.code(201).send({ schedules: schedules.length });
+	});
+	app.delete(route('/webhooks/schedule'), async (_request, reply) => {
+		for (const schedule of schedules.splice(0)) schedule.stop();
+		return reply.code(204).send();
+	});
+	app.get(route('/webhooks/deliveries'), async () => webhooks.deliveries);
+
+	// Changes a product between price/stock deliveries: {codigo, precio?, costo?, almacen?, disponible?}.
+	app.post(route('/store/producto'), async (request, reply) => {
+		const body = (request.body ?? {}) as { codigo?: string; precio?: number; costo?: number; almacen?: number; disponible?: number };
+		try {
+			if (!body.codigo) throw new Error('codigo is required');
+			if (body.precio !== undefined) store.setPrecio(body.codigo, body.precio, body.almacen);
+			if (body.costo !== undefined) store.setCosto(body.codigo, body.costo);
+			if (body.disponible !== undefined) store.setExistencia(body.codigo, body.almacen ?? 1, body.disponible);
+			return store.producto(body.codigo);
+		} catch (error) {
+			return badRequest(reply, error);
+		}
+	});
+}
+
+function badRequest(reply: FastifyReply, error: unknown) {
+	return reply.code(400).send({ error: (error as Error).message });
+}
+
+async function deliver(reply: FastifyReply, send: () => Promise<unknown>) {
+	try {
+		return await send();
+	} catch (error) {
+		const message = (error as Error).message;
+		return reply.code(message.startsWith('send') ? 400 : 502).send({ error: message });
+	}
+}

@@ -1,0 +1,109 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { M } from '../drf/messages';
+import type { FaultRule } from '../types';
+import { API_PREFIX } from './routeTable';
+import type { RequestLog } from './recording';
+import { splitUrl } from './recording';
+
+/**
+ * Fault injection: rules chosen by method and path answer in place of the API (a status and
+ * body, a 429 with Retry-After), delay the answer, or drop the connection. Each rule counts
+ * its own matching requests, so `nth` means the Nth request that rule matches.
+ */
+
+interface ActiveRule {
+	rule: FaultRule;
+	matched: number;
+	fired: number;
+}
+
+export class FaultInjector {
+	private active: ActiveRule[] = [];
+
+	get rules(): readonly FaultRule[] {
+		return this.active.map((a) => a.rule);
+	}
+
+	add(rule: FaultRule): void {
+		this.active.push({ rule, matched: 0, fired: 0 });
+	}
+
+	clear(): void {
+		this.active = [];
+	}
+
+	/** Counts the request against every matching rule and returns the first that fires. */
+	match(method: string, path: string): FaultRule | undefined {
+		let firing: FaultRule | undefined;
+		for (const active of this.active) {
+			if (!matches(active.rule, method, path)) continue;
+			active.matched++;
+			const { nth, times } = active.rule;
+			const limit = times ?? (nth !== undefined ? 1 : Infinity);
+			const due = (nth === undefined || active.matched >= nth) && active.fired < limit;
+			if (due && !firing) {
+				active.fired++;
+				firing = active.rule;
+			}
+		}
+		return firing;
+	}
+
+	/**
+	 * Applies a matching rule to a request, as a fastify preHandler. Returns true when the rule
+	 * answered (or dropped) the request, so normal handling must not run.
+	 */
+	async apply(request: FastifyRequest, reply: FastifyReply, log: RequestLog): Promise<boolean> {
+		const rule = this.match(request.method, splitUrl(request.url)[0]);
+		if (!rule) return false;
+		if (rule.delayMs) await sleep(rule.delayMs);
+		if (rule.drop) {
+			const record = log.recordOf(request);
+			if (record) record.status = 0;
+			reply.hijack();
+			request.raw.socket.destroy();
+			return true;
+		}
+		const answers = rule.status !== undefined || rule.body !== undefined || rule.retryAfterSeconds !== undefined;
+		if (!answers) {
+			if (rule.headers) void reply.headers(rule.headers);
+			return false;
+		}
+		const status = rule.status ?? (rule.retryAfterSeconds !== undefined ? 429 : 500);
+		if (rule.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(rule.retryAfterSeconds));
+		if (rule.headers) void reply.headers(rule.headers);
+		const body = rule.body !== undefined ? rule.body : defaultBody(status, rule.retryAfterSeconds);
+		if (typeof body === 'string' && !reply.hasHeader('content-type')) {
+			void reply.type(body.trimStart().startsWith('<') ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
+		}
+		void reply.code(status).send(body);
+		return true;
+	}
+}
+
+function matches(rule: FaultRule, method: string, path: string): boolean {
+	if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false;
+	if (rule.path === undefined) return true;
+	if (rule.path instanceof RegExp) return rule.path.test(path);
+	const wanted = rule.path.startsWith('/') ? rule.path : `/${rule.path}`;
+	return path === wanted || path === `${API_PREFIX}${wanted}`;
+}
+
+/** What the real stack answers with: DRF JSON for API errors, Django or nginx HTML for 5xx. */
+function defaultBody(status: number, retryAfterSeconds: number | undefined): unknown {
+	if (status === 429) return { detail: retryAfterSeconds !== undefined ? M.throttled(retryAfterSeconds) : 'Solicitud fue regulada.' };
+	if (status === 500) return '<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error (500)</title>\n</head>\n<body>\n  <h1>Server Error (500)</h1><p></p>\n</body>\n</html>\n';
+	if (status >= 502 && status <= 504) {
+		const text = { 502: '502 Bad Gateway', 503: '503 Service Temporarily Unavailable', 504: '504 Gateway Time-out' }[status];
+		return `<html>\r\n<head><title>${text}</title></head>\r\n<body>\r\n<center><h1>${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+	}
+	if (status === 401) return { detail: M.notAuthenticated };
+	if (status === 403) return { detail: 'Usted no tiene permiso para realizar esta acción.' };
+	if (status === 404) return { detail: M.notFound };
+	return { detail: `Error simulado (${status}).` };
+}
+
+export function sleep(ms: number): Promise<void> {
+	return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,75 @@
+import type { Cliente, ClientePedido, Direccion, LineaDocumento } from '../schemas/common';
+import type { Producto } from '../schemas/productos';
+import { decimal, formatDecimal, multiply, percentOf, sum } from '../util/decimal';
+import type { ClienteInterno, Store } from './store';
+
+/**
+ * What documents (sales notes, orders, consumption) compute the same way: line amounts,
+ * totals, the embedded client, the folio of a series.
+ */
+
+/** A line: importe = cantidad × precio (6 places), iva = importe × the product's IVA rate. */
+export function lineaDocumento(
+	store: Store,
+	producto: Producto,
+	cantidad: string,
+	precioUnitario: string | number,
+	porcentajeIva = producto.porcentaje_iva,
+): LineaDocumento {
+	const precio = decimal(formatDecimal(decimal(precioUnitario), 4));
+	const importe = multiply(decimal(cantidad), precio);
+	return {
+		id: store.nextSequence('linea'),
+		producto: producto.id,
+		cantidad: formatDecimal(decimal(cantidad), 4),
+		precio_unitario: formatDecimal(precio, 4),
+		importe: formatDecimal(importe, 6),
+		iva: formatDecimal(percentOf(decimal(formatDecimal(importe, 6)), porcentajeIva), 6),
+	};
+}
+
+/** Document totals in 2 places; total is the sum of the rounded subtotal and IVA. */
+export function totales(lineas: readonly Pick<LineaDocumento, 'importe' | 'iva'>[]) {
+	const subtotal = decimal(formatDecimal(sum(lineas.map((l) => decimal(l.importe))), 2));
+	const iva = decimal(formatDecimal(sum(lineas.map((l) => decimal(l.iva))), 2));
+	return { subtotal: formatDecimal(subtotal, 2), iva: formatDecimal(iva, 2), total: formatDecimal(subtotal + iva, 2) };
+}
+
+/** Price of a product in a warehouse; the catalog price when it has no entry there. */
+export function precioEnAlmacen(producto: Producto, almacenId: number | undefined): number {
+	if (almacenId === undefined) return producto.precio;
+	return producto.info_almacenes.find((i) => i.almacen.id === almacenId)?.precio_unitario ?? producto.precio;
+}
+
+/** The `cliente` object of sales notes and credit notes: the stored client minus internal fields. */
+export function clienteEmbebido(cliente: ClienteInterno): Cliente {
+	const { clasificacion_id: _c, forma_pago: _f, regimen_fiscal: _r, direccion, ...visible } = cliente;
+	return { ...visible, direccion: { ...direccion } };
+}
+
+/** Orders embed the client without `bloquear_vencido` and `dias_cortar_credito`. */
+export function clientePedido(cliente: ClienteInterno): ClientePedido {
+	const { bloquear_vencido: _b, dias_cortar_credito: _d, ...rest } = clienteEmbebido(cliente);
+	return rest;
+}
+
+export function copiaDireccion(direccion: Direccion): Direccion {
+	return { ...direccion };
+}
+
+/** Folio of a series: documents are numbered per series; `folio_completo` is SERIE-FOLIO. */
+export function siguienteFolio(documentos: readonly { folio_completo: string; folio: number }[], serie: string, inicial: number): number {
+	let max = inicial - 1;
+	for (const d of documentos) if (serieDe(d.folio_completo) === serie && d.folio > max) max = d.folio;
+	return max + 1;
+}
+
+export function folioCompleto(serie: string, folio: number): string {
+	return serie ? `${serie}-${folio}` : String(folio);
+}
+
+/** The series a document belongs to, read from its `folio_completo` (the spec has no `serie` field). */
+export function serieDe(folioCompleto: string): string {
+	const dash = folioCompleto.lastIndexOf('-');
+	return dash < 0 ? '' : folioCompleto.slice(0, dash);
+}

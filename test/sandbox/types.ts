@@ -1,0 +1,99 @@
+import type { Store } from './store/store';
+import type { WebhookSender } from './webhooks/sender';
+
+/** Resources whose number of records `volume` sets. */
+export type ResourceName =
+	| 'clientes'
+	| 'productos'
+	| 'notasVenta'
+	| 'notasCredito'
+	| 'pedidos'
+	| 'consumoInterno'
+	| 'ordenesServicio'
+	| 'prospectos'
+	| 'cuentasBancarias'
+	| 'cuentas'
+	| 'listaNegra'
+	| 'usuarios';
+
+export interface SandboxOptions {
+	/** Default 0: a free port. Always bound to 127.0.0.1. */
+	port?: number;
+	/** Seed of the generated data (default DEMO.seed). */
+	seed?: number;
+	/** Records per resource; thousands work. */
+	volume?: Partial<Record<ResourceName, number>>;
+	/** Default { default: 20, max: 200 }. */
+	pageSize?: { default: number; max: number };
+	/** JWT access lifetime, default 300 (SimpleJWT's 5 minutes). */
+	accessTokenTtlSeconds?: number;
+	/** Default 86400 (SimpleJWT's 1 day). */
+	refreshTokenTtlSeconds?: number;
+	/** Origin of absolute next/previous links; default from the request's Host header, http. */
+	linkOrigin?: string;
+	/** Logs requests to stdout (fastify's logger). */
+	log?: boolean;
+}
+
+export interface RecordedRequest {
+	method: string;
+	/** Without the query string. */
+	path: string;
+	/** Path and query, as received. */
+	url: string;
+	query: Record<string, string>;
+	/** Lower-case names. */
+	headers: Record<string, string>;
+	/** Parsed JSON body, or undefined. */
+	body: unknown;
+	/** Final status; 0 when the connection was dropped by a fault. */
+	status: number;
+	/** Epoch ms when received. */
+	at: number;
+}
+
+export interface FaultRule {
+	method?: string;
+	/** Exact path (with or without the /api/v2 prefix) or a RegExp tested against the path. */
+	path?: string | RegExp;
+	/** Only the Nth matching request (1-based). */
+	nth?: number;
+	/** How many times it fires; default once when `nth` is given, else forever. */
+	times?: number;
+	status?: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+	/** Answers 429 (or `status`) with Retry-After and DRF's throttled message. */
+	retryAfterSeconds?: number;
+	/** Delays the answer (the normal one, or the fault's). */
+	delayMs?: number;
+	/** Destroys the connection without answering. */
+	drop?: boolean;
+}
+
+export interface SandboxAuth {
+	/** Makes every access token issued so far invalid (as if expired). */
+	expireAccessTokens(): void;
+	/** Makes every refresh token issued so far invalid (blacklisted). */
+	revokeRefreshTokens(): void;
+	/** Issues a token pair for a user without a request (default the demo user). */
+	issueTokens(username?: string): { access: string; refresh: string };
+	/** Makes a user's API key invalid and gives it a new one; returns the new key. */
+	rotateApiKey(username?: string): string;
+}
+
+export interface Sandbox {
+	/** Origin, e.g. http://127.0.0.1:43123. */
+	url: string;
+	/** url + '/api/v2'. */
+	apiBase: string;
+	/** Every /api/v2 request received, in order (control requests are not recorded). */
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	faults: { add(rule: FaultRule): void; clear(): void; readonly rules: readonly FaultRule[] };
+	auth: SandboxAuth;
+	store: Store;
+	webhooks: WebhookSender;
+	/** Stops the server, timers and webhook schedules. */
+	close(): Promise<void>;
+}

@@ -1,0 +1,159 @@
+import { startSandbox, type Sandbox } from '../sandbox';
+import { parsed, productCodes, triggerPool } from './fixture';
+
+/** Deliveries from the sandbox's webhook sender become items, over real HTTP. */
+describe('Admintotal Trigger: deliveries', () => {
+	let sandbox: Sandbox;
+	const pool = triggerPool();
+
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => sandbox.close());
+	afterEach(async () => pool.closeAll());
+
+	const priceStockTrigger = (options: Record<string, unknown> = {}) =>
+		pool.start({ parameters: { event: 'priceStockChanged', authentication: 'none', options } });
+
+	it('a batch of 50 products gives one workflow with 50 items: delivered fields kept, price, cost and stock as numbers', async () => {
+		const trigger = await priceStockTrigger();
+		const codes = productCodes(sandbox, 50);
+		const results = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+
+		expect(results.map((result) => result.status)).toEqual([200]);
+		expect(parsed(results[0].body)).toEqual({ message: 'Workflow was started' });
+		expect(trigger.executions).toHaveLength(1);
+		const sent = sandbox.webhooks.priceStockRows({ codes });
+		expect(sent).toHaveLength(50);
+		expect(trigger.executions[0].json).toEqual(
+			sent.map((row) => ({ sku: row.sku, precio: row.precio, costo: row.costo, stock: Number(row.stock), price: Number(row.precio), cost: Number(row.costo) })),
+		);
+		for (const item of trigger.executions[0].json) {
+			expect(typeof item.price).toBe('number');
+			expect(typeof item.cost).toBe('number');
+			expect(typeof item.stock).toBe('number');
+			expect(typeof item.precio).toBe('string');
+		}
+	});
+
+	it('120 products arrive as three deliveries (50, 50, 20), each starting its own workflow', async () => {
+		const trigger = await priceStockTrigger();
+		const codes = productCodes(sandbox, 120);
+		const results = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+
+		expect(results.map((result) => result.status)).toEqual([200, 200, 200]);
+		expect(trigger.executions.map((execution) => execution.items.length)).toEqual([50, 50, 20]);
+		expect(trigger.startedItems.map((item) => item.sku)).toEqual(codes);
+	});
+
+	it('Only These SKUs lets through only the listed products, whatever the separators', async () => {
+		const codes = productCodes(sandbox, 10);
+		const trigger = await priceStockTrigger({ onlySkus: ` ${codes[1]},${codes[4]}\n${codes[7]} ` });
+		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.startedItems.map((item) => item.sku)).toEqual([codes[1], codes[4], codes[7]]);
+	});
+
+	it('Only These SKUs with none of them in the delivery answers 200 and starts no workflow', async () => {
+		const trigger = await priceStockTrigger({ onlySkus: 'NO-SUCH-SKU' });
+		const [result] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes: productCodes(sandbox, 5) });
+
+		expect(result.status).toBe(200);
+		expect(parsed(result.body)).toEqual({ message: 'Received; no product to report, no workflow started' });
+		expect(trigger.executions).toHaveLength(0);
+	});
+
+	it('Only Changed Since Last Delivery: the second delivery reports only the products changed in between', async () => {
+		const trigger = await priceStockTrigger({ onlyChanged: true });
+		const codes = productCodes(sandbox, 12, 100);
+		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+		expect(trigger.startedItems).toHaveLength(12);
+		expect(Object.keys(trigger.nodeStaticData.lastDelivered as object)).toHaveLength(12);
+
+		const repriced = sandbox.store.setPrecio(codes[3], 999.99);
+		const restocked = sandbox.store.setExistencia(codes[8], 1, 7777);
+		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+
+		expect(trigger.executions).toHaveLength(2);
+		const second = trigger.executions[1].json;
+		expect(second.map((item) => item.sku)).toEqual([repriced.codigo, restocked.codigo]);
+		expect(second[0].price).toBe(999.99);
+		expect(second[0].precio).toBe('999.99');
+		expect(second[1].stock).toBeGreaterThanOrEqual(7777);
+	});
+
+	it('Only Changed Since Last Delivery: an unchanged delivery answers 200, starts nothing and leaves static data unwritten', async () => {
+		const trigger = await priceStockTrigger({ onlyChanged: true });
+		const codes = productCodes(sandbox, 6, 150);
+		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+		const savesAfterFirst = trigger.staticDataSaves;
+		expect(savesAfterFirst).toBe(1);
+
+		const [again] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+
+		expect(again.status).toBe(200);
+		expect(parsed(again.body)).toEqual({ message: 'Received; no product to report, no workflow started' });
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.staticDataSaves).toBe(savesAfterFirst);
+	});
+
+	it('Only Changed treats "42.000" and "42" as the same stock, and a new SKU as a change', async () => {
+		const trigger = await priceStockTrigger({ onlyChanged: true });
+		const row = { sku: 'X-1', precio: '10.50', costo: '7.00', stock: '42.000' };
+		await sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify([row]) });
+		const second = await sandbox.webhooks.sendRaw({
+			url: trigger.url,
+			body: JSON.stringify([{ ...row, precio: '10.5', stock: '42' }, { sku: 'X-2', precio: '1', costo: '1', stock: '1' }]),
+		});
+
+		expect(second.status).toBe(200);
+		expect(trigger.executions.map((execution) => execution.json.map((item) => item.sku))).toEqual([['X-1'], ['X-2']]);
+	});
+
+	it('Product Created gives one item with the whole product as delivered', async () => {
+		const trigger = await pool.start({ parameters: { event: 'productCreated', authentication: 'none' } });
+		const result = await sandbox.webhooks.sendProductCreated({ url: trigger.url, productId: 1 });
+
+		expect(result.status).toBe(200);
+		expect(trigger.executions).toHaveLength(1);
+		expect(trigger.executions[0].json).toEqual([JSON.parse(JSON.stringify(sandbox.webhooks.deliveries.at(-1)!.payload))]);
+		expect(trigger.executions[0].json[0].codigo).toBe(sandbox.store.producto(1)!.codigo);
+	});
+
+	it('a product sent to a price/stock trigger (or a batch to a product trigger) is refused with 400 naming the likely mix-up', async () => {
+		const priceStock = await priceStockTrigger();
+		const created = await pool.start({ parameters: { event: 'productCreated', authentication: 'none' } });
+
+		const product = await sandbox.webhooks.sendProductCreated({ url: priceStock.url, productId: 2 });
+		const [batch] = await sandbox.webhooks.sendPriceStock({ url: created.url, codes: productCodes(sandbox, 3) });
+
+		expect(product.status).toBe(400);
+		expect(parsed(product.body)).toEqual({ message: expect.stringContaining('got one product') });
+		expect(batch.status).toBe(400);
+		expect(parsed(batch.body)).toEqual({ message: expect.stringContaining('got a list') });
+		expect(priceStock.executions).toHaveLength(0);
+		expect(created.executions).toHaveLength(0);
+	});
+
+	it('the scheduled sender delivers every interval, and each delivery reaches the workflow', async () => {
+		const trigger = await priceStockTrigger();
+		const codes = productCodes(sandbox, 3);
+		const schedule = sandbox.webhooks.schedule({ url: trigger.url, codes, intervalMs: 50 });
+		try {
+			await trigger.waitForDeliveries(3);
+		} finally {
+			schedule.stop();
+		}
+		expect(trigger.executions.length).toBeGreaterThanOrEqual(3);
+		for (const execution of trigger.executions.slice(0, 3)) expect(execution.json.map((item) => item.sku)).toEqual(codes);
+	});
+
+	it('only POST to the trigger path is served; other paths get 404 and start nothing', async () => {
+		const trigger = await priceStockTrigger();
+		const result = await sandbox.webhooks.sendRaw({ url: `${trigger.url}-other`, body: '[]' });
+
+		expect(result.status).toBe(404);
+		expect(trigger.executions).toHaveLength(0);
+	});
+});

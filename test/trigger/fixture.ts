@@ -1,0 +1,46 @@
+import { DEMO, type Sandbox } from '../sandbox';
+import { credentialFor } from '../harness/engine';
+import { StoredCredential } from '../harness/credentials-helper';
+import { TriggerHarness, type TriggerSetup } from '../harness/webhook';
+
+/** What the Admintotal Trigger tests share: credentials, and harnesses that are always closed. */
+
+export const DELIVERY_TOKEN = 'wh-7Q2r9Kx4Lm8Np3Vt6Zb1';
+export const DELIVERY_USER = 'admintotal-webhooks';
+export const DELIVERY_PASSWORD = 'Pa55-w0rd:with:colons';
+
+export function deliveryCredential(data: Record<string, string>): StoredCredential {
+	return new StoredCredential('admintotalWebhookApi', data, 'cred-webhook', 'Admintotal delivery');
+}
+
+export function apiCredential(sandbox: Sandbox): StoredCredential {
+	return credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
+}
+
+/** Starts harnesses on demand; `closeAll` in afterEach stops every server a test started. */
+export function triggerPool() {
+	const open: TriggerHarness[] = [];
+	return {
+		async start(setup: TriggerSetup): Promise<TriggerHarness> {
+			const harness = await TriggerHarness.start(setup);
+			open.push(harness);
+			return harness;
+		},
+		async closeAll(): Promise<void> {
+			await Promise.all(open.splice(0).map((harness) => harness.close()));
+		},
+	};
+}
+
+/** The first `count` product codes of the sandbox, in id order. */
+export function productCodes(sandbox: Sandbox, count: number, from = 0): string[] {
+	return sandbox.store.productos.slice(from, from + count).map((product) => product.codigo);
+}
+
+export function parsed(body: string): unknown {
+	try {
+		return JSON.parse(body) as unknown;
+	} catch {
+		return body;
+	}
+}
