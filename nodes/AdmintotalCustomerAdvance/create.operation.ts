@@ -8,7 +8,7 @@ const displayOptions = showFor('customerAdvance', ['create']);
 const CLIENT_FIELDS = { id: 'cliente', rfc: 'cliente_rfc' };
 
 const buildCustomerAdvance = bodyFrom((read) => ({
-	fecha: read.date('date', 'Date'),
+	fecha: read.date('date', 'Date', { required: true }),
 	...readClient(read, CLIENT_FIELDS),
 	cuenta: read.wholeNumber('bankAccount', 'Bank Account', { required: true }),
 	total: read.decimal('total', 'Total', { required: true, positive: true }),
@@ -34,6 +34,7 @@ export const createCustomerAdvance = {
 			name: 'date',
 			type: 'dateTime' as const,
 			default: '',
+			required: true,
 			displayOptions,
 			description: 'Date of the advance, sent as YYYY-MM-DD (fecha)',
 		},

@@ -65,6 +65,7 @@ export interface Delivery {
 	path: string;
 	headers: http.IncomingHttpHeaders;
 	status: number;
+	responseHeaders: http.OutgoingHttpHeaders;
 	/** The answer, parsed when it was JSON. */
 	response: unknown;
 	/** Whether a workflow execution started from it. */
@@ -165,6 +166,11 @@ export class TriggerHarness {
 		this.parameters = { ...this.parameters, ...changes };
 	}
 
+	/** Replaces the saved static data, as when a workflow is imported with the static data it had. */
+	importStaticData(data: IDataObject): void {
+		this.savedStaticData = clone(data);
+	}
+
 	/** Activation of the workflow: checkExists, then create when it answered false. */
 	async activate(): Promise<LifecycleRun> {
 		const workflow = this.workflow(true);
@@ -235,11 +241,12 @@ export class TriggerHarness {
 
 	private async handle(req: ExpressLikeRequest, res: ExpressLikeResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', this.baseUrl);
-		const delivery: Delivery = { method: req.method ?? '', path: url.pathname, headers: req.headers, status: 0, response: undefined, started: false };
+		const delivery: Delivery = { method: req.method ?? '', path: url.pathname, headers: req.headers, status: 0, responseHeaders: {}, response: undefined, started: false };
 		expressLikeResponse(res);
 		const finish = (status?: number, body?: unknown) => {
 			if (status !== undefined && !res.writableEnded) res.status(status).json(body);
 			delivery.status = res.statusCode;
+			delivery.responseHeaders = res.getHeaders();
 			delivery.response = (res as unknown as { sentBody?: unknown }).sentBody;
 			this.deliveries.push(delivery);
 		};

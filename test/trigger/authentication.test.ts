@@ -86,7 +86,7 @@ describe('Admintotal Trigger: delivery authentication', () => {
 
 			expect(result.status).toBe(401);
 			expect(trigger.executions).toHaveLength(0);
-			expect(trigger.deliveries[0].status).toBe(401);
+			expect(trigger.deliveries[0].responseHeaders['www-authenticate']).toBe('Basic realm="Admintotal Trigger"');
 		});
 
 		it('the 401 carries WWW-Authenticate: Basic', async () => {

@@ -1,6 +1,6 @@
 import type { Cliente, ClientePedido, Direccion, LineaDocumento } from '../schemas/common';
 import type { Producto } from '../schemas/productos';
-import { decimal, formatDecimal, multiply, percentOf, sum } from '../util/decimal';
+import { decimal, formatDecimal, multiply, percentOf, roundTo, sum } from '../util/decimal';
 import type { ClienteInterno, Store } from './store';
 
 /**
@@ -16,22 +16,22 @@ export function lineaDocumento(
 	precioUnitario: string | number,
 	porcentajeIva = producto.porcentaje_iva,
 ): LineaDocumento {
-	const precio = decimal(formatDecimal(decimal(precioUnitario), 4));
-	const importe = multiply(decimal(cantidad), precio);
+	const precio = roundTo(decimal(precioUnitario), 4);
+	const importe = roundTo(multiply(decimal(cantidad), precio), 6);
 	return {
 		id: store.nextSequence('linea'),
 		producto: producto.id,
 		cantidad: formatDecimal(decimal(cantidad), 4),
 		precio_unitario: formatDecimal(precio, 4),
 		importe: formatDecimal(importe, 6),
-		iva: formatDecimal(percentOf(decimal(formatDecimal(importe, 6)), porcentajeIva), 6),
+		iva: formatDecimal(percentOf(importe, porcentajeIva), 6),
 	};
 }
 
 /** Document totals in 2 places; total is the sum of the rounded subtotal and IVA. */
 export function totales(lineas: readonly Pick<LineaDocumento, 'importe' | 'iva'>[]) {
-	const subtotal = decimal(formatDecimal(sum(lineas.map((l) => decimal(l.importe))), 2));
-	const iva = decimal(formatDecimal(sum(lineas.map((l) => decimal(l.iva))), 2));
+	const subtotal = roundTo(sum(lineas.map((l) => decimal(l.importe))), 2);
+	const iva = roundTo(sum(lineas.map((l) => decimal(l.iva))), 2);
 	return { subtotal: formatDecimal(subtotal, 2), iva: formatDecimal(iva, 2), total: formatDecimal(subtotal + iva, 2) };
 }
 

@@ -35,7 +35,7 @@ export function decimal(value: string | number): Decimal {
 }
 
 /** Rounds half away from zero, like Decimal.quantize(ROUND_HALF_UP). */
-function roundTo(value: Decimal, places: number): Decimal {
+export function roundTo(value: Decimal, places: number): Decimal {
 	const step = 10n ** BigInt(PLACES - places);
 	const half = step / 2n;
 	const magnitude = value < 0n ? -value : value;

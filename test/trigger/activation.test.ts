@@ -1,0 +1,178 @@
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DELIVERY_TOKEN, apiCredential, deliveryCredential, productCodes, triggerPool } from './fixture';
+
+const HABILITAR = '/api/v2/productos/habilitar_webhook/';
+
+/** Activation switches on the products' webhook once; deactivation forgets it; errors surface. */
+describe('Admintotal Trigger: activation lifecycle', () => {
+	let sandbox: Sandbox;
+	const pool = triggerPool();
+	const enableCalls = () => sandbox.requests.filter((request) => request.path === HABILITAR);
+
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.faults.clear();
+	});
+	afterEach(async () => pool.closeAll());
+
+	/** Products whose webhook is off in the seed, so enabling them is visible in the store. */
+	const switchedOff = (count: number) =>
+		sandbox.store.productos.filter((product) => !product.habilitar_webhook).slice(0, count).map((product) => product.codigo);
+
+	const enablingTrigger = (productCodesText: string, extra: Record<string, unknown> = {}) =>
+		pool.start({
+			parameters: { event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true, productCodes: productCodesText, ...extra },
+			credentials: [apiCredential(sandbox)],
+		});
+
+	it('activation sends the listed codes to habilitar_webhook with the API credential and records them', async () => {
+		const codes = switchedOff(3);
+		expect(codes).toHaveLength(3);
+		const trigger = await enablingTrigger(`${codes[0]}, ${codes[1]}\n${codes[2]},${codes[0]}`);
+
+		const run = await trigger.activate();
+
+		expect(run).toEqual({ existed: false, created: true });
+		expect(enableCalls()).toHaveLength(1);
+		const [call] = enableCalls();
+		expect(call.method).toBe('POST');
+		expect(call.status).toBe(200);
+		expect(call.body).toEqual({ codigos: codes });
+		expect(call.headers['api-key']).toBe(DEMO.apiKey);
+		for (const code of codes) expect(sandbox.store.producto(code)?.habilitar_webhook).toBe(true);
+		expect(trigger.nodeStaticData.enabledWebhooks).toEqual({ tenant: sandbox.apiBase, codes, enabledAt: expect.any(String) });
+	});
+
+	it('a second activation with the same codes, in any order, sends nothing', async () => {
+		const codes = switchedOff(2);
+		const trigger = await enablingTrigger(codes.join(','));
+		await trigger.activate();
+		trigger.setParameters({ productCodes: `${codes[1]}\n${codes[0]}` });
+
+		const again = await trigger.activate();
+
+		expect(again).toEqual({ existed: true, created: false });
+		expect(enableCalls()).toHaveLength(1);
+	});
+
+	it('activation with other codes sends the new list', async () => {
+		const codes = switchedOff(3);
+		const trigger = await enablingTrigger(codes.slice(0, 2).join(','));
+		await trigger.activate();
+		trigger.setParameters({ productCodes: codes.join(',') });
+
+		const again = await trigger.activate();
+
+		expect(again.created).toBe(true);
+		expect(enableCalls().map((call) => call.body)).toEqual([{ codigos: codes.slice(0, 2) }, { codigos: codes }]);
+	});
+
+	it('deactivation clears the record without calling Admintotal, so the next activation enables again', async () => {
+		const codes = switchedOff(1);
+		const trigger = await enablingTrigger(codes[0]);
+		await trigger.activate();
+		expect(trigger.nodeStaticData.enabledWebhooks).toBeDefined();
+
+		await trigger.deactivate();
+
+		expect(trigger.nodeStaticData.enabledWebhooks).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(1);
+		const reactivated = await trigger.activate();
+		expect(reactivated.created).toBe(true);
+		expect(enableCalls()).toHaveLength(2);
+	});
+
+	it('the record is per tenant: the same codes on another tenant are enabled there', async () => {
+		const other = await startSandbox();
+		try {
+			const codes = productCodes(sandbox, 2);
+			const trigger = await enablingTrigger(codes.join(','));
+			await trigger.activate();
+			const moved = await pool.start({
+				parameters: { event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true, productCodes: codes.join(',') },
+				credentials: [apiCredential(other)],
+			});
+			moved.importStaticData(trigger.staticData);
+
+			expect((await moved.activate()).created).toBe(true);
+			expect(other.requests.filter((request) => request.path === HABILITAR)).toHaveLength(1);
+		} finally {
+			await other.close();
+		}
+	});
+
+	it('codes Admintotal does not know fail the activation, naming them, and nothing is recorded', async () => {
+		const [known] = switchedOff(1);
+		const trigger = await enablingTrigger(`${known}, NO-EXISTE-1, NO-EXISTE-2`);
+
+		await expect(trigger.activate()).rejects.toThrow('Admintotal has no products with the codes NO-EXISTE-1, NO-EXISTE-2');
+
+		expect(enableCalls()).toHaveLength(1);
+		expect(trigger.nodeStaticData.enabledWebhooks).toBeUndefined();
+	});
+
+	it('an API refusal fails the activation with the API message, and nothing is recorded', async () => {
+		sandbox.faults.add({ method: 'POST', path: '/productos/habilitar_webhook/', status: 403, body: { detail: 'No tiene permiso para realizar esta acción.' } });
+		const trigger = await enablingTrigger(switchedOff(1)[0]);
+
+		const failure = await trigger.activate().then(
+			() => undefined,
+			(error: Error & { description?: string }) => error,
+		);
+
+		expect(failure?.message).toBe('The Admintotal user is not allowed to do this');
+		expect(failure?.description).toContain('No tiene permiso para realizar esta acción.');
+		expect(trigger.nodeStaticData.enabledWebhooks).toBeUndefined();
+	});
+
+	it('"Enable Webhooks" on with an empty list fails the activation before any request', async () => {
+		const trigger = await enablingTrigger(' ,\n ');
+
+		await expect(trigger.activate()).rejects.toThrow('No product codes to enable webhooks for');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('without "Enable Webhooks" activation calls nothing (no API credential needed)', async () => {
+		const trigger = await pool.start({ parameters: { event: 'priceStockChanged', authentication: 'none', productCodes: 'HER-00001' } });
+
+		expect(await trigger.activate()).toEqual({ existed: true, created: false });
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('Product Created never enables product webhooks, even with the option left on', async () => {
+		const trigger = await pool.start({
+			parameters: { event: 'productCreated', authentication: 'none', enableProductWebhooks: true, productCodes: 'HER-00001' },
+			credentials: [apiCredential(sandbox)],
+		});
+
+		expect(await trigger.activate()).toEqual({ existed: true, created: false });
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it('Header Token with a credential that has no token fails the activation, saying what is missing', async () => {
+		const trigger = await pool.start({
+			parameters: { event: 'priceStockChanged', authentication: 'headerToken' },
+			credentials: [deliveryCredential({ username: 'a', password: 'b' })],
+		});
+
+		await expect(trigger.activate()).rejects.toThrow('The Admintotal Webhook Delivery credential has no Token');
+	});
+
+	it('Header Token and product codes together: activation enables, then authenticated deliveries start the workflow', async () => {
+		const codes = switchedOff(2);
+		const trigger = await pool.start({
+			parameters: { event: 'priceStockChanged', authentication: 'headerToken', enableProductWebhooks: true, productCodes: codes.join(',') },
+			credentials: [apiCredential(sandbox), deliveryCredential({ token: DELIVERY_TOKEN })],
+		});
+		await trigger.activate();
+
+		const [result] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, auth: { type: 'header', token: DELIVERY_TOKEN } });
+
+		expect(result.status).toBe(200);
+		expect(trigger.startedItems.map((item) => item.sku)).toEqual(expect.arrayContaining(codes));
+	});
+});
