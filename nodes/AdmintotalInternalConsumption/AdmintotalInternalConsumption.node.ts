@@ -2,7 +2,8 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
-import { searchInternalConsumptions } from '../shared/listSearch';
+import { createInternalConsumption } from './create.operation';
+import { searchInternalConsumptions, searchLedgerAccounts } from '../shared/listSearch';
 import { getInternalConsumption } from './get.operation';
 import { getManyInternalConsumptions } from './getAll.operation';
 
@@ -11,10 +12,10 @@ export class AdmintotalInternalConsumption implements INodeType {
 		displayName: 'Admintotal Internal Consumption',
 		name: 'admintotalInternalConsumption',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
+		group: ['input', 'output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the internal consumption documents (consumo interno) of an Admintotal tenant',
+		description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Internal Consumption' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -22,11 +23,12 @@ export class AdmintotalInternalConsumption implements INodeType {
 		...admintotalNodeBase,
 		properties: [
 			resourceField('Internal Consumption', 'internalConsumption'),
-			operationField('internalConsumption', [getInternalConsumption.option, getManyInternalConsumptions.option], 'getAll'),
+			operationField('internalConsumption', [createInternalConsumption.option, getInternalConsumption.option, getManyInternalConsumptions.option], 'getAll'),
 			...getInternalConsumption.properties,
 			...getManyInternalConsumptions.properties,
+			...createInternalConsumption.properties,
 		],
 	};
 
-	methods = { listSearch: { searchInternalConsumptions } };
+	methods = { listSearch: { searchInternalConsumptions, searchLedgerAccounts } };
 }

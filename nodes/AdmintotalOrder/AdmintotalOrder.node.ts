@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { createOrder } from './create.operation';
 import { getManyOrders } from './getAll.operation';
 
 export class AdmintotalOrder implements INodeType {
@@ -9,10 +10,10 @@ export class AdmintotalOrder implements INodeType {
 		displayName: 'Admintotal Order',
 		name: 'admintotalOrder',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
+		group: ['input', 'output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the customer orders (pedidos) of an Admintotal tenant',
+		description: 'Create and read the customer orders (pedidos) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Order' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -20,8 +21,9 @@ export class AdmintotalOrder implements INodeType {
 		...admintotalNodeBase,
 		properties: [
 			resourceField('Order', 'order'),
-			operationField('order', [getManyOrders.option], 'getAll'),
+			operationField('order', [createOrder.option, getManyOrders.option], 'getAll'),
 			...getManyOrders.properties,
+			...createOrder.properties,
 		],
 	};
 }

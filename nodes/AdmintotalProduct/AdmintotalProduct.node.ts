@@ -2,6 +2,8 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { editProductAssemblies } from './editAssemblies.operation';
+import { enableProductWebhooks } from './enableWebhooks.operation';
 import { searchProducts } from '../shared/listSearch';
 import { getProduct } from './get.operation';
 import { getManyProducts } from './getAll.operation';
@@ -11,10 +13,10 @@ export class AdmintotalProduct implements INodeType {
 		displayName: 'Admintotal Product',
 		name: 'admintotalProduct',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
+		group: ['input', 'output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the product catalogue of an Admintotal tenant, with prices and stock per warehouse',
+		description: 'Read the product catalogue of an Admintotal tenant with prices and stock, edit assemblies and enable webhooks',
 		defaults: { name: 'Admintotal Product' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -22,9 +24,11 @@ export class AdmintotalProduct implements INodeType {
 		...admintotalNodeBase,
 		properties: [
 			resourceField('Product', 'product'),
-			operationField('product', [getProduct.option, getManyProducts.option], 'getAll'),
+			operationField('product', [editProductAssemblies.option, enableProductWebhooks.option, getProduct.option, getManyProducts.option], 'getAll'),
 			...getProduct.properties,
 			...getManyProducts.properties,
+			...editProductAssemblies.properties,
+			...enableProductWebhooks.properties,
 		],
 	};
 

@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { createProspect } from './create.operation';
 import { searchProspects } from '../shared/listSearch';
 import { getProspect } from './get.operation';
 import { getManyProspects } from './getAll.operation';
@@ -11,10 +12,10 @@ export class AdmintotalProspect implements INodeType {
 		displayName: 'Admintotal Prospect',
 		name: 'admintotalProspect',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
+		group: ['input', 'output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the sales prospects of an Admintotal tenant',
+		description: 'Create and read the sales prospects of an Admintotal tenant',
 		defaults: { name: 'Admintotal Prospect' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -22,9 +23,10 @@ export class AdmintotalProspect implements INodeType {
 		...admintotalNodeBase,
 		properties: [
 			resourceField('Prospect', 'prospect'),
-			operationField('prospect', [getProspect.option, getManyProspects.option], 'getAll'),
+			operationField('prospect', [createProspect.option, getProspect.option, getManyProspects.option], 'getAll'),
 			...getProspect.properties,
 			...getManyProspects.properties,
+			...createProspect.properties,
 		],
 	};
 

@@ -2,6 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { createSalesNote } from './create.operation';
 import { getManySalesNotes } from './getAll.operation';
 
 export class AdmintotalSalesNote implements INodeType {
@@ -9,10 +10,10 @@ export class AdmintotalSalesNote implements INodeType {
 		displayName: 'Admintotal Sales Note',
 		name: 'admintotalSalesNote',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
+		group: ['input', 'output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the sales notes (notas de venta) of an Admintotal tenant',
+		description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Sales Note' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -20,7 +21,8 @@ export class AdmintotalSalesNote implements INodeType {
 		...admintotalNodeBase,
 		properties: [
 			resourceField('Sales Note', 'salesNote'),
-			operationField('salesNote', [getManySalesNotes.option], 'getAll'),
+			operationField('salesNote', [createSalesNote.option, getManySalesNotes.option], 'getAll'),
+			...createSalesNote.properties,
 			...getManySalesNotes.properties,
 		],
 	};

@@ -2,6 +2,8 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { attachWorkOrderImage } from './attachImage.operation';
+import { updateWorkOrder } from './update.operation';
 import { searchWorkOrders } from '../shared/listSearch';
 import { getWorkOrder } from './get.operation';
 import { getManyWorkOrders } from './getAll.operation';
@@ -11,10 +13,10 @@ export class AdmintotalWorkOrder implements INodeType {
 		displayName: 'Admintotal Work Order',
 		name: 'admintotalWorkOrder',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
+		group: ['input', 'output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the work orders (órdenes de servicio) of an Admintotal tenant',
+		description: 'Read and update the work orders (órdenes de servicio) of an Admintotal tenant and attach images',
 		defaults: { name: 'Admintotal Work Order' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -22,9 +24,11 @@ export class AdmintotalWorkOrder implements INodeType {
 		...admintotalNodeBase,
 		properties: [
 			resourceField('Work Order', 'workOrder'),
-			operationField('workOrder', [getWorkOrder.option, getManyWorkOrders.option], 'getAll'),
+			operationField('workOrder', [attachWorkOrderImage.option, getWorkOrder.option, getManyWorkOrders.option, updateWorkOrder.option], 'getAll'),
 			...getWorkOrder.properties,
 			...getManyWorkOrders.properties,
+			...attachWorkOrderImage.properties,
+			...updateWorkOrder.properties,
 		],
 	};
 

@@ -82,6 +82,32 @@ export class FieldReader {
 		return date;
 	}
 
+	/**
+	 * A moment in ISO 8601 for fields the spec types so: a written date-time keeps its time and offset,
+	 * a plain date stays a date, a Date or Luxon value is written in the workflow's timezone.
+	 */
+	dateTime(parameter: string, label: string, { required = false } = {}): string | undefined {
+		const value = this.raw(parameter, '');
+		if (value === undefined || value === null || value === '') return required ? this.fail(label, 'is required') : undefined;
+		const day = toApiDate(value, this.context.getTimezone());
+		if (day === undefined) {
+			this.fail(label, `must be a date, got "${String(value).slice(0, 40)}"`, 'Use a date such as 2024-05-31T10:00:00 or an expression like {{ $now }}.');
+		}
+		if (typeof value === 'string') return value.trim();
+		const luxon = value as { toISO?: () => string | null };
+		if (typeof luxon.toISO === 'function') return luxon.toISO() ?? day;
+		return day;
+	}
+
+	/** Several codes typed with commas or new lines, or an array from an expression. */
+	list(parameter: string, label: string, { required = false } = {}): string[] | undefined {
+		const value = this.raw(parameter, '');
+		const entries = (Array.isArray(value) ? value : String(value ?? '').split(/[,\n]/)).map((entry) => String(entry ?? '').trim()).filter(Boolean);
+		const unique = [...new Set(entries)];
+		if (unique.length === 0) return required ? this.fail(label, 'needs at least one value') : undefined;
+		return unique;
+	}
+
 	rfc(parameter: string, label: string, { required = false } = {}): string | undefined {
 		const value = this.text(parameter, label, { required });
 		if (value === undefined) return undefined;

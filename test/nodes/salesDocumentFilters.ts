@@ -134,7 +134,8 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 		const all = await getMany({ cancelled: 'all' });
 
 		expect([active.error, cancelled.error, all.error]).toEqual([undefined, undefined, undefined]);
-		expect(sentQueries()).toEqual([
+		const firstPages = sentQueries().filter((query) => query.offset === undefined);
+		expect(firstPages).toEqual([
 			{ cancelado: '0', limit: '100' },
 			{ cancelado: '1', limit: '100' },
 			{ limit: '100' },

@@ -13,7 +13,8 @@ const martillosUna = lineTree.subsublineas.find((s) => s.sublinea === martillos.
 export const DEMO = {
 	username: 'demo',
 	password: 'demo-password',
-	/** 35 characters of [A-Z0-9], like the keys of real tenants. */
+	/** 35 characters of [A-Z0-9], like the keys of real tenants. Published: it only opens the local sandbox. */
+	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets
 	apiKey: 'SBX7DEMO4K9Q2M8R5T1W6Y3Z0A7C4E9G2J5',
 	usuario: { id: 1, nombre: 'Demo Sandbox', email: 'demo@ferreteriaesperanza.com.mx' },
 	/** Seed used when `startSandbox` gets none. */

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { DEMO } from './demo';
 import { seedStore } from './seed/index';
 import { Authenticator } from './server/authentication';
@@ -38,7 +37,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	let url = '';
 	registerControl(app, { store, auth, faults, log, webhooks, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
 	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
-	url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+	url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 	let closing: Promise<void> | undefined;
 	const demoUser = () => auth.userByName(DEMO.username)!;

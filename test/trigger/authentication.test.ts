@@ -3,7 +3,7 @@ import type { ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-wo
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadPackage } from '../harness/package';
 import { sameSecret } from '../../nodes/AdmintotalTrigger/delivery';
-import { DELIVERY_PASSWORD, DELIVERY_TOKEN, DELIVERY_USER, deliveryCredential, parsed, productCodes, triggerPool } from './fixture';
+import { DELIVERY_PASSWORD, DELIVERY_TOKEN, DELIVERY_USER, deliveryCredential, oneCharacterOff, parsed, productCodes, triggerPool } from './fixture';
 
 /** Delivery authentication: a refused delivery gets 401 and never starts a workflow. */
 describe('Admintotal Trigger: delivery authentication', () => {
@@ -36,7 +36,7 @@ describe('Admintotal Trigger: delivery authentication', () => {
 		});
 
 		it.each([
-			['a wrong token', { type: 'header' as const, token: 'wh-7Q2r9Kx4Lm8Np3Vt6Zb2' }],
+			['a token one character off', { type: 'header' as const, token: oneCharacterOff(DELIVERY_TOKEN) }],
 			['a prefix of the token', { type: 'header' as const, token: DELIVERY_TOKEN.slice(0, -1) }],
 			['the token plus one character', { type: 'header' as const, token: `${DELIVERY_TOKEN}x` }],
 			['no token', undefined],
@@ -75,7 +75,7 @@ describe('Admintotal Trigger: delivery authentication', () => {
 		});
 
 		it.each([
-			['a wrong password', { type: 'basic' as const, username: DELIVERY_USER, password: 'Pa55-w0rd:with:colonz' }],
+			['a password one character off', { type: 'basic' as const, username: DELIVERY_USER, password: oneCharacterOff(DELIVERY_PASSWORD) }],
 			['a wrong username', { type: 'basic' as const, username: 'admintotal', password: DELIVERY_PASSWORD }],
 			['username and password swapped', { type: 'basic' as const, username: DELIVERY_PASSWORD, password: DELIVERY_USER }],
 			['no credentials', undefined],

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { DEMO, type Sandbox } from '../sandbox';
 import { credentialFor } from '../harness/engine';
 import { StoredCredential } from '../harness/credentials-helper';
@@ -5,9 +7,15 @@ import { TriggerHarness, type TriggerSetup } from '../harness/webhook';
 
 /** What the Admintotal Trigger tests share: credentials, and harnesses that are always closed. */
 
-export const DELIVERY_TOKEN = 'wh-7Q2r9Kx4Lm8Np3Vt6Zb1';
+/** Fresh per run, so no secret lives in the source. The password holds colons on purpose. */
+export const DELIVERY_TOKEN = randomBytes(16).toString('hex');
 export const DELIVERY_USER = 'admintotal-webhooks';
-export const DELIVERY_PASSWORD = 'Pa55-w0rd:with:colons';
+export const DELIVERY_PASSWORD = `${randomBytes(8).toString('hex')}:with:colons`;
+
+/** The same text with its last character changed. */
+export function oneCharacterOff(text: string): string {
+	return `${text.slice(0, -1)}${text.endsWith('a') ? 'b' : 'a'}`;
+}
 
 export function deliveryCredential(data: Record<string, string>): StoredCredential {
 	return new StoredCredential('admintotalWebhookApi', data, 'cred-webhook', 'Admintotal delivery');

@@ -1,8 +1,12 @@
 import { delimiter, dirname } from 'path';
 import type { N8nRuntime } from './runtime';
 
-/** Variables of the test process that must not leak into n8n (they would change its behaviour). */
-const DROPPED_PREFIXES = ['N8N_', 'DB_', 'QUEUE_', 'EXECUTIONS_', 'WEBHOOK_', 'GENERIC_TIMEZONE', 'NODE_OPTIONS', 'NODE_PATH', 'npm_'];
+/**
+ * Variables of the test process that must not leak into n8n (they would change its behaviour).
+ * NODE_ENV in particular: jest sets it to "test", which puts n8n into its own test mode
+ * (e.g. the encryption key of the settings file is not used).
+ */
+const DROPPED_PREFIXES = ['N8N_', 'DB_', 'QUEUE_', 'EXECUTIONS_', 'WEBHOOK_', 'GENERIC_TIMEZONE', 'NODE_ENV', 'NODE_OPTIONS', 'NODE_PATH', 'JEST_', 'npm_'];
 
 export interface N8nEnvOptions {
 	userFolder: string;

@@ -90,6 +90,19 @@ export function sleep(ms: number): Promise<void> {
 	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** Wait for `promise` at most `ms`; true if it settled in time. The timer never outlives the wait. */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+	let timer: NodeJS.Timeout | undefined;
+	const timeout = new Promise<false>((resolve) => {
+		timer = setTimeout(() => resolve(false), ms);
+	});
+	try {
+		return await Promise.race([promise.then(() => true, () => true), timeout]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
 /**
  * Run a command to completion and collect its output. Never rejects for a non-zero exit; rejects
  * only when the command cannot be started. On timeout the whole process group is killed.

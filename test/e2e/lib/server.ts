@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'child_process';
 import { createWriteStream, type WriteStream } from 'fs';
 import { request } from 'undici';
-import { groupAlive, killGroup, sleep, spawnTracked } from './proc';
+import { groupAlive, killGroup, settlesWithin, sleep, spawnTracked } from './proc';
 import type { ApiExecution } from './run-data';
 import type { N8nRuntime } from './runtime';
 
@@ -342,12 +342,12 @@ export class N8nServer {
 			} catch {
 				// already gone
 			}
-			await Promise.race([this.exitPromise, sleep(graceMs)]);
+			await settlesWithin(this.exitPromise, graceMs);
 		}
 		killGroup(pid, 'SIGKILL');
 		const deadline = Date.now() + 10_000;
 		while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-		await Promise.race([this.exitPromise, sleep(5_000)]);
+		await settlesWithin(this.exitPromise, 5_000);
 		await new Promise<void>((resolve) => this.log.end(() => resolve()));
 	}
 }

@@ -34,10 +34,17 @@ describe('Admintotal Credit Note: Get', () => {
 		expect(fixture.sandbox.requests.map((request) => request.status)).toEqual([404]);
 	});
 
-	it('an ID that is not a whole number is refused before any request', async () => {
+	it('an ID typed By ID that is not a whole number is flagged by n8n before the node runs', async () => {
 		const run = await get(byId('NC-1201'));
 
-		expect(run.error?.message).toContain("'Credit Note' must be a whole number");
+		expect(run.error?.message).toContain('The ID is a whole number');
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	it('an ID from an expression that is not a whole number is refused naming the field and the item', async () => {
+		const run = await get(byId('={{ "NC-" + 1201 }}'));
+
+		expect(run.error?.message).toBe(`'Credit Note' must be a whole number, got "NC-1201" [item 0]`);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

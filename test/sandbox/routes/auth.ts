@@ -36,15 +36,12 @@ export function registerAuth(context: RouteContext): void {
 	routes.post(
 		'/usuarios/login_usuario/',
 		(request): LoginUsuarioResponse => {
-			let body;
-			try {
-				body = validateBody(tokenInputSchema, readBody(request));
-			} catch (error) {
-				if (error instanceof ApiError && error.status === 400) {
-					throw new ApiError(400, { ok: false, ...(error.body as object) });
-				}
-				throw error;
+			const input = readBody(request) ?? {};
+			const parsed = tokenInputSchema.safeParse(input);
+			if (!parsed.success) {
+				throw new ApiError(400, { ok: false, ...new ValidationErrors(input).addZodIssues(parsed.error).toJSON() });
 			}
+			const body = parsed.data;
 			const user = auth.login(body.username, body.password);
 			if (!user) {
 				throw new ApiError(400, { ok: false, ...new ValidationErrors(body).add([], M.loginFailed).toJSON() });

@@ -84,8 +84,7 @@ export function slug(text: string): string {
 export function satUpper(text: string): string {
 	return text
 		.toUpperCase()
-		.replace(/Ñ/g, '\u0000')
-		.normalize('NFD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.replace(/\u0000/g, 'Ñ');
+		.split('Ñ')
+		.map((part) => part.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))
+		.join('Ñ');
 }

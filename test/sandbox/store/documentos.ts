@@ -43,14 +43,33 @@ export function precioEnAlmacen(producto: Producto, almacenId: number | undefine
 
 /** The `cliente` object of sales notes and credit notes: the stored client minus internal fields. */
 export function clienteEmbebido(cliente: ClienteInterno): Cliente {
-	const { clasificacion_id: _c, forma_pago: _f, regimen_fiscal: _r, direccion, ...visible } = cliente;
-	return { ...visible, direccion: { ...direccion } };
+	return {
+		id: cliente.id,
+		activo: cliente.activo,
+		tipo_cliente: cliente.tipo_cliente,
+		razon_social: cliente.razon_social,
+		codigo: cliente.codigo,
+		nombre_comercial: cliente.nombre_comercial,
+		sitio_web: cliente.sitio_web,
+		rfc: cliente.rfc,
+		curp: cliente.curp,
+		representante_legal: cliente.representante_legal,
+		referencia: cliente.referencia,
+		limite_credito: cliente.limite_credito,
+		direccion: { ...cliente.direccion },
+		bloquear_vencido: cliente.bloquear_vencido,
+		dias_cortar_credito: cliente.dias_cortar_credito,
+		saldo_pendiente: cliente.saldo_pendiente,
+		dias_credito: cliente.dias_credito,
+	};
 }
 
 /** Orders embed the client without `bloquear_vencido` and `dias_cortar_credito`. */
 export function clientePedido(cliente: ClienteInterno): ClientePedido {
-	const { bloquear_vencido: _b, dias_cortar_credito: _d, ...rest } = clienteEmbebido(cliente);
-	return rest;
+	const embebido: Partial<Cliente> = clienteEmbebido(cliente);
+	delete embebido.bloquear_vencido;
+	delete embebido.dias_cortar_credito;
+	return embebido as ClientePedido;
 }
 
 export function copiaDireccion(direccion: Direccion): Direccion {

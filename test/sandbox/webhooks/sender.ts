@@ -165,21 +165,12 @@ export class WebhookSender {
 		if (auth.type === 'basic') headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`;
 		const record: DeliveryRecord = { kind, url: delivery.url, payload, status: 0, body: '', at: Date.now() };
 		this.deliveries.push(record);
-		try {
-			const response = await request(delivery.url, {
-				method: 'POST',
-				headers,
-				body,
-				dispatcher: this.agent,
-				headersTimeout: 10000,
-				bodyTimeout: 10000,
-			});
-			record.status = response.statusCode;
-			record.body = await response.body.text();
-			return { status: record.status, body: record.body };
-		} catch (error) {
-			record.error = (error as Error).message;
-			throw error;
-		}
+		const sent = request(delivery.url, { method: 'POST', headers, body, dispatcher: this.agent, headersTimeout: 10000, bodyTimeout: 10000 });
+		// A failed delivery is kept in `deliveries` and still rejects for the caller.
+		sent.catch((error: Error) => (record.error = error.message));
+		const response = await sent;
+		record.status = response.statusCode;
+		record.body = await response.body.text();
+		return { status: record.status, body: record.body };
 	}
 }

@@ -1,0 +1,44 @@
+import type { FieldReader } from './body';
+
+/** Work order images: checked here so a wrong file is refused before it is uploaded. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+const SIGNATURES: Array<{ type: string; matches: (bytes: Buffer) => boolean }> = [
+	{ type: 'PNG', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+	{ type: 'JPEG', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+	{ type: 'GIF', matches: (b) => b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a' },
+	{ type: 'WEBP', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+];
+
+export function imageTypeOf(bytes: Buffer): string | undefined {
+	return SIGNATURES.find((signature) => signature.matches(bytes))?.type;
+}
+
+/** The image of the item (binary property or base64 text) as base64, after checking it is an image of sane size. */
+export async function imageAsBase64(read: FieldReader): Promise<string> {
+	const source = read.raw('imageSource', 'binary');
+	let bytes: Buffer;
+	let label: string;
+	if (source === 'base64') {
+		label = 'Image (Base64)';
+		const text = (read.text('imageBase64', label, { required: true }) ?? '').replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 === 1) read.fail(label, 'is not base64 text');
+		bytes = Buffer.from(text, 'base64');
+	} else {
+		const property = read.text('binaryPropertyName', 'Input Binary Field', { required: true }) ?? 'data';
+		label = `Input Binary Field "${property}"`;
+		const helpers = read.context.helpers;
+		try {
+			helpers.assertBinaryData(property);
+		} catch {
+			read.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
+		}
+		bytes = await helpers.getBinaryDataBuffer(property);
+	}
+	if (bytes.length === 0) read.fail(label, 'is empty');
+	if (bytes.length > MAX_IMAGE_BYTES) {
+		read.fail(label, `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
+	}
+	if (!imageTypeOf(bytes)) read.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
+	return bytes.toString('base64');
+}

@@ -1,0 +1,56 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console */
+import { DEMO, startSandbox } from './index';
+
+/**
+ * Runs the sandbox alone, for a person trying the nodes:
+ *   npm run sandbox -- --port 8765 [--seed 2026] [--log]
+ * The port also comes from SANDBOX_PORT. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+ */
+
+function option(name: string): string | undefined {
+	const index = process.argv.indexOf(`--${name}`);
+	if (index >= 0) return process.argv[index + 1];
+	const inline = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+	return inline?.slice(name.length + 3);
+}
+
+async function main(): Promise<void> {
+	const port = Number(option('port') ?? process.env.SANDBOX_PORT ?? 8765);
+	const seed = option('seed') !== undefined ? Number(option('seed')) : undefined;
+	const sandbox = await startSandbox({ port, seed, log: process.argv.includes('--log') });
+
+	console.log(`Admintotal sandbox tenant listening on ${sandbox.url}`);
+	console.log(`  API base:        ${sandbox.apiBase}/`);
+	console.log(`  Base URL for the n8n credential: ${sandbox.url}`);
+	console.log('');
+	console.log('Three ways to log in:');
+	console.log(`  1. API key:        header  Api-key: ${DEMO.apiKey}`);
+	console.log(`  2. JWT:            POST ${sandbox.apiBase}/token/  {"username": "${DEMO.username}", "password": "${DEMO.password}"}`);
+	console.log(`                     then header  Authorization: Bearer <access>  (refresh at ${sandbox.apiBase}/refresh/)`);
+	console.log(`  3. Login for key:  POST ${sandbox.apiBase}/usuarios/login_usuario/  with the same username and password`);
+	console.log('');
+	console.log(`Try:  curl -s -H 'Api-key: ${DEMO.apiKey}' '${sandbox.apiBase}/productos/?limit=2'`);
+	console.log(`Control API (no auth): ${sandbox.url}/__sandbox/health, /__sandbox/requests, /__sandbox/faults, /__sandbox/webhooks/price-stock`);
+	console.log('Press Ctrl-C to stop.');
+
+	let stopping = false;
+	const stop = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`\n${signal}: stopping the sandbox`);
+		sandbox.close().then(
+			() => process.exit(0),
+			(error: Error) => {
+				console.error(error);
+				process.exit(1);
+			},
+		);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: Error) => {
+	console.error(`Could not start the sandbox: ${error.message}`);
+	process.exit(1);
+});
