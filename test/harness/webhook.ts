@@ -173,7 +173,7 @@ export class TriggerHarness {
 
 	/** Activation of the workflow: checkExists, then create when it answered false. */
 	async activate(): Promise<LifecycleRun> {
-		const workflow = this.workflow(true);
+		const workflow = this.workflow();
 		const webhookData = this.webhookData(workflow);
 		try {
 			const existed = (await this.runLifecycle('checkExists', workflow, webhookData, 'trigger', 'activate')) === true;
@@ -190,7 +190,7 @@ export class TriggerHarness {
 
 	/** Deactivation: n8n's clearWebhooks runs delete on a workflow loaded from the database. */
 	async deactivate(): Promise<void> {
-		const workflow = this.workflow(true);
+		const workflow = this.workflow();
 		await this.runLifecycle('delete', workflow, this.webhookData(workflow), 'internal', 'update');
 		this.saveStaticData(workflow);
 	}
@@ -262,7 +262,7 @@ export class TriggerHarness {
 			return finish(422, { code: 422, message: 'Failed to parse request body', hint: parseFailure });
 		}
 
-		const workflow = this.workflow(true);
+		const workflow = this.workflow();
 		const webhookData = this.webhookData(workflow);
 		const additionalData = { ...webhookData.workflowExecuteAdditionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
 		const context = new WebhookContext(workflow, workflow.getNode(NODE_NAME)!, additionalData, 'webhook', webhookData, [], null);
@@ -303,13 +303,13 @@ export class TriggerHarness {
 	}
 
 	/** A fresh Workflow with the static data read back from "the database", as n8n builds one per request. */
-	private workflow(active: boolean): Workflow {
+	private workflow(): Workflow {
 		return new Workflow({
 			id: WORKFLOW_ID,
 			name: 'Admintotal Trigger harness',
 			nodes: [this.node()],
 			connections: {},
-			active,
+			active: true,
 			nodeTypes: this.nodeTypes,
 			staticData: clone(this.savedStaticData),
 			settings: { executionOrder: 'v1' },
@@ -408,7 +408,7 @@ async function readRawBody(req: http.IncomingMessage): Promise<Buffer> {
 async function expressLikeRequest(req: ExpressLikeRequest, url: URL): Promise<void> {
 	const { type, charset } = contentTypeOf(req.headers['content-type']);
 	req.contentType = type;
-	req.encoding = charset;
+	req.encoding = charset ?? 'utf-8';
 	req.path = url.pathname;
 	req.query = Object.fromEntries(url.searchParams.entries());
 	req.params = {};

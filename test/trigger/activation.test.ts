@@ -23,9 +23,9 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 	const switchedOff = (count: number) =>
 		sandbox.store.productos.filter((product) => !product.habilitar_webhook).slice(0, count).map((product) => product.codigo);
 
-	const enablingTrigger = (productCodesText: string, extra: Record<string, unknown> = {}) =>
+	const enablingTrigger = (productCodesText: string) =>
 		pool.start({
-			parameters: { event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true, productCodes: productCodesText, ...extra },
+			parameters: { event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true, productCodes: productCodesText },
 			credentials: [apiCredential(sandbox)],
 		});
 

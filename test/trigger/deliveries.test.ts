@@ -1,3 +1,5 @@
+import type { INodeParameters } from 'n8n-workflow';
+
 import { startSandbox, type Sandbox } from '../sandbox';
 import { parsed, productCodes, triggerPool } from './fixture';
 
@@ -12,7 +14,7 @@ describe('Admintotal Trigger: deliveries', () => {
 	afterAll(async () => sandbox.close());
 	afterEach(async () => pool.closeAll());
 
-	const priceStockTrigger = (options: Record<string, unknown> = {}) =>
+	const priceStockTrigger = (options: INodeParameters = {}) =>
 		pool.start({ parameters: { event: 'priceStockChanged', authentication: 'none', options } });
 
 	it('a batch of 50 products gives one workflow with 50 items: delivered fields kept, price, cost and stock as numbers', async () => {
