@@ -38,7 +38,7 @@ export function blacklistVerdict(rfc: string, entries: IDataObject[]): Blacklist
 		.filter((entry) => normalizeRfc(entry.rfc) === rfc)
 		.sort((a, b) => gravityOf(a.tipo) - gravityOf(b.tipo));
 	const entry = matches[0];
-	if (true as boolean || !entry) return { rfc, listed: false, tipo: null, tipoLabel: null, nombre: null };
+	if (!entry) return { rfc, listed: false, tipo: null, tipoLabel: null, nombre: null };
 	const tipo = Number(entry.tipo);
 	return {
 		rfc,

@@ -16,7 +16,7 @@ export const getInternalConsumption = {
 			name: 'internalConsumptionId',
 			displayName: 'Internal Consumption',
 			// The spec gives this one path without a trailing slash.
-			path: '/movimientos/consumo_interno/{id}/',
+			path: '/movimientos/consumo_interno/{id}',
 			displayOptions,
 			searchListMethod: 'searchInternalConsumptions',
 		}),

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { sendRequest, tenantApiBaseOf } from '../shared/transport';
 import { parseCodeList, sameCodes } from './codes';
 import type { DeliveryAuthentication } from './delivery';
-import { WEBHOOK_CREDENTIAL_TYPE, missingSecret } from './delivery';
+import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './delivery';
 
 /**
  * The webhook lifecycle n8n runs on activation (checkExists, then create if needed) and on
@@ -46,10 +46,11 @@ async function assertDeliveryCredentialComplete(context: IHookFunctions): Promis
 	const mode = context.getNodeParameter('authentication', 'none') as DeliveryAuthentication;
 	if (mode === 'none') return;
 	const credential = await context.getCredentials(WEBHOOK_CREDENTIAL_TYPE);
-	const missing = missingSecret(mode, credential);
-	if (missing !== undefined) {
-		throw new NodeOperationError(context.getNode(), `The Admintotal Webhook Delivery credential has no ${missing.replace(/^an? /, '')}`, {
-			description: `Delivery Authentication is "${mode === 'headerToken' ? 'Header Token' : 'Basic Auth'}", which needs ${missing} in the credential; every delivery would be refused with 401.`,
+	const missing = missingFields(mode, credential);
+	if (missing.length > 0) {
+		const label = mode === 'headerToken' ? 'Header Token' : 'Basic Auth';
+		throw new NodeOperationError(context.getNode(), `The Admintotal Webhook Delivery credential has no ${missing.join(' or ')}`, {
+			description: `Delivery Authentication is "${label}", which needs the ${missing.join(' and ')} in the credential; until then every delivery is refused with 401.`,
 		});
 	}
 }

@@ -19,8 +19,9 @@ export const BASIC_REALM = 'Admintotal Trigger';
 export type IncomingHeaders = Record<string, string | string[] | undefined>;
 
 /**
- * Compares two secrets in time that does not depend on where they differ or on their length:
- * both are hashed to equal-length digests first, as `timingSafeEqual` requires.
+ * Compares two secrets in time that does not depend on where they differ. Both are hashed
+ * first: `timingSafeEqual` needs equal lengths, and comparing digests neither fails early on a
+ * length mismatch nor reveals the secret's length.
  */
 export function sameSecret(expected: string, received: string): boolean {
 	const expectedDigest = createHash('sha256').update(expected, 'utf8').digest();
@@ -28,17 +29,18 @@ export function sameSecret(expected: string, received: string): boolean {
 	return timingSafeEqual(expectedDigest, receivedDigest);
 }
 
-/** What the credential lacks for a mode, in words for an activation error; undefined when usable. */
-export function missingSecret(mode: DeliveryAuthentication, credential: ICredentialDataDecryptedObject): string | undefined {
-	if (mode === 'headerToken' && !filled(credential.token)) return 'a Token';
-	if (mode === 'basicAuth' && !(filled(credential.username) && filled(credential.password))) return 'a Username and a Password';
-	return undefined;
+/** The credential fields a mode needs that are empty (none when the credential is usable). */
+export function missingFields(mode: DeliveryAuthentication, credential: ICredentialDataDecryptedObject): string[] {
+	const needed = mode === 'headerToken' ? { token: 'Token' } : mode === 'basicAuth' ? { username: 'Username', password: 'Password' } : {};
+	return Object.entries(needed)
+		.filter(([field]) => !filled(credential[field]))
+		.map(([, label]) => label);
 }
 
 /** Whether a delivery carries the expected secret. An incomplete credential admits nobody. */
 export function isAuthorized(mode: DeliveryAuthentication, headers: IncomingHeaders, credential: ICredentialDataDecryptedObject): boolean {
 	if (mode === 'none') return true;
-	if (missingSecret(mode, credential) !== undefined) return false;
+	if (missingFields(mode, credential).length > 0) return false;
 	if (mode === 'headerToken') {
 		const token = single(headers[TOKEN_HEADER]);
 		return token !== undefined && sameSecret(String(credential.token), token);

@@ -42,7 +42,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (event === 'productCreated') {
 		const product = createdProduct(document.value);
 		if (!product.ok) return answer(this, 400, product.reason);
-		return { workflowData: [this.helpers.returnJsonArray([product.value])] };
+		return { workflowData: [[{ json: product.value }]] };
 	}
 
 	const rows = priceStockRows(document.value);
@@ -50,7 +50,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const options = this.getNodeParameter('options', {}) as PriceStockOptions;
 	const reported = selectRows(this, rows.value, options);
 	if (reported.length === 0) return answer(this, 200, 'Received; no product to report, no workflow started');
-	return { workflowData: [this.helpers.returnJsonArray(reported.map(priceStockItem))] };
+	// Items are built directly: returnJsonArray would take a delivered field named `json` as the item.
+	return { workflowData: [reported.map((row) => ({ json: priceStockItem(row) }))] };
 }
 
 function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: PriceStockOptions): PriceStockRow[] {

@@ -42,14 +42,15 @@ const helloWorkflow: WorkflowFixture = {
 	connections: chain('Start', 'E2E Hello'),
 };
 
-const brokenWorkflow: WorkflowFixture = {
-	id: 'e2eSmokeBroken01',
-	name: 'E2E smoke: unknown node type',
+const failingWorkflow: WorkflowFixture = {
+	id: 'e2eSmokeFailing1',
+	name: 'E2E smoke: stop and error',
 	nodes: [
 		{ id: 'a1b2c3d4-0000-4000-8000-000000000011', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: 'a1b2c3d4-0000-4000-8000-000000000012', name: 'Missing', type: 'n8n-nodes-e2e-absent.nothing', typeVersion: 1, position: [220, 0], parameters: {} },
+		{ id: 'a1b2c3d4-0000-4000-8000-000000000012', name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, typeVersion: 1, position: [220, 0], parameters: { name: 'before the error' } },
+		{ id: 'a1b2c3d4-0000-4000-8000-000000000013', name: 'Boom', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [440, 0], parameters: { errorMessage: 'boom from e2e' } },
 	],
-	connections: chain('Start', 'Missing'),
+	connections: chain('Start', 'E2E Hello', 'Boom'),
 };
 
 function hookWorkflow(id: string, path: string, n: number, greetingName: string): WorkflowFixture {
@@ -122,12 +123,13 @@ describe(`e2e driver smoke on ${RUNTIME}`, () => {
 		expect(nodeOutput(result.run!.data, 'E2E Hello')).toEqual([{ greeting: 'Hello cli', e2eNode: true, itemIndex: 0 }]);
 	});
 
-	test('reports a failing workflow as not succeeded', async () => {
-		await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, brokenWorkflow));
-		const result = await n8n.execute(brokenWorkflow.id);
+	test('reports a failing workflow as not succeeded, with its run JSON', async () => {
+		await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, failingWorkflow));
+		const result = await n8n.execute(failingWorkflow.id);
 		expect(result.succeeded).toBe(false);
 		expect(result.exitCode).not.toBe(0);
-		expect(result.stdout + result.stderr).toMatch(/n8n-nodes-e2e-absent\.nothing/);
+		expect(result.run?.data.resultData.error).toMatchObject({ message: 'boom from e2e', node: { name: 'Boom' } });
+		expect(nodeOutput(result.run!.data, 'E2E Hello')).toEqual([{ greeting: 'Hello before the error', e2eNode: true, itemIndex: 0 }]);
 	});
 
 	test('serves the published webhook; the execution is read back through the public API', async () => {

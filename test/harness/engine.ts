@@ -23,10 +23,11 @@ export const CREDENTIAL_TYPE = 'admintotalApi';
 export interface RunOptions {
 	/** Node name inside the package, e.g. "admintotalBankAccount". */
 	node: string;
-	parameters: INodeParameters;
+	/** Node parameters as in a workflow file (plain JSON, expressions as "={{ ... }}"). */
+	parameters: Record<string, unknown>;
 	credential: StoredCredential;
-	/** Input items; one empty item by default, as after a manual trigger. */
-	input?: IDataObject[] | INodeExecutionData[];
+	/** Input items (plain JSON, or n8n items with binary); one empty item by default, as after a manual trigger. */
+	input?: Array<Record<string, unknown>> | INodeExecutionData[];
 	continueOnFail?: boolean;
 }
 
@@ -134,7 +135,8 @@ function asItems(input: RunOptions['input']): INodeExecutionData[] {
 export async function runNode(options: RunOptions): Promise<NodeRun> {
 	const pkg = await loadPackage();
 	const helper = new HarnessCredentialsHelper(pkg.credential, options.credential);
-	return await execute(nodeFor(options.node, options.parameters, options.continueOnFail), pkg.nodeTypes, helper, asItems(options.input));
+	const parameters = options.parameters as INodeParameters;
+	return await execute(nodeFor(options.node, parameters, options.continueOnFail), pkg.nodeTypes, helper, asItems(options.input));
 }
 
 /** Calls a "From list" search method the way the editor does, through a real LoadOptionsContext. */

@@ -2,7 +2,6 @@
  * One sandbox per test file, and the few words every node test uses: run a node with the demo
  * API key, read what the sandbox received, pick records By ID or From List.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { credentialFor, runNode, searchList, type NodeRun } from '../harness/engine';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
@@ -12,7 +11,7 @@ export const API = '/api/v2';
 
 export interface SandboxFixture {
 	readonly sandbox: Sandbox;
-	run(node: string, parameters: INodeParameters, extra?: { input?: IDataObject[]; continueOnFail?: boolean }): Promise<NodeRun>;
+	run(node: string, parameters: Record<string, unknown>, extra?: { input?: Array<Record<string, unknown>>; continueOnFail?: boolean }): Promise<NodeRun>;
 	search(node: string, method: string, filter?: string, paginationToken?: string): ReturnType<typeof searchList>;
 	/** Requests the sandbox received on `path` (relative to /api/v2, e.g. `/prospectos/`). */
 	requestsTo(path: string): RecordedRequest[];

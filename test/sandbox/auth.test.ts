@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 import { DEMO, accessTokenSchema, loginUsuarioResponseSchema, startSandbox, tokenNotValidSchema, tokenPairSchema, type Sandbox } from './index';
 import { call } from './testing';
 
@@ -24,7 +25,7 @@ describe('sandbox authentication', () => {
 		expect(missing.status).toBe(401);
 		expect(missing.json).toEqual({ detail: 'Las credenciales de autenticación no se proveyeron.' });
 		expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="api"');
-		const wrongKey = await call(sandbox, 'cuentas/', { apiKey: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+		const wrongKey = await call(sandbox, 'cuentas/', { apiKey: 'A'.repeat(35) });
 		expect(wrongKey.status).toBe(401);
 		expect(wrongKey.json).toEqual({ detail: 'Api-key inválida.' });
 		const otherScheme = await call(sandbox, 'cuentas/', { apiKey: false, headers: { Authorization: `Token ${DEMO.apiKey}` } });

@@ -56,6 +56,12 @@ describe('sandbox faults and recording', () => {
 		expect((await call(sandbox, 'prospectos/')).status).toBe(200);
 	});
 
+	it('answers a canned body with 200 when no status is given', async () => {
+		sandbox.faults.add({ path: '/api/v2/cuentas/', times: 1, body: [{ id: 1 }] });
+		const answer = await call(sandbox, 'cuentas/');
+		expect([answer.status, answer.json]).toEqual([200, [{ id: 1 }]]);
+	});
+
 	it('delays the normal answer', async () => {
 		sandbox.faults.add({ path: '/api/v2/cuentas/', nth: 1, delayMs: 300 });
 		const started = Date.now();

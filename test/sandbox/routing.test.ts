@@ -13,6 +13,7 @@ describe('sandbox routing', () => {
 		const answer = await call(sandbox, 'productos?limit=2&q=martillo', { method, apiKey: false });
 		expect(answer.status).toBe(301);
 		expect(answer.headers.get('location')).toBe('/api/v2/productos/?limit=2&q=martillo');
+		expect((await call(sandbox, '/api/v2', { method })).headers.get('location')).toBe('/api/v2/');
 		const detail = await call(sandbox, 'ordenes_servicio/1', { method });
 		expect(detail.status).toBe(301);
 		expect(detail.headers.get('location')).toBe('/api/v2/ordenes_servicio/1/');

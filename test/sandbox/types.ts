@@ -60,7 +60,9 @@ export interface FaultRule {
 	nth?: number;
 	/** How many times it fires; default once when `nth` is given, else forever. */
 	times?: number;
+	/** Status of the fault's answer; default 500, or 200 when only `body` is given, 429 with `retryAfterSeconds`. */
 	status?: number;
+	/** Body of the fault's answer (a string is sent as is); default the body the real stack gives for `status`. */
 	body?: unknown;
 	headers?: Record<string, string>;
 	/** Answers 429 (or `status`) with Retry-After and DRF's throttled message. */

@@ -153,13 +153,17 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
-	it('Header Token with a credential that has no token fails the activation, saying what is missing', async () => {
+	it.each([
+		['headerToken', { username: 'a', password: 'b' }, 'The Admintotal Webhook Delivery credential has no Token'],
+		['basicAuth', { username: 'a' }, 'The Admintotal Webhook Delivery credential has no Password'],
+		['basicAuth', { token: DELIVERY_TOKEN }, 'The Admintotal Webhook Delivery credential has no Username or Password'],
+	])('%s with a credential holding only %j fails the activation, saying what is missing', async (authentication, data, message) => {
 		const trigger = await pool.start({
-			parameters: { event: 'priceStockChanged', authentication: 'headerToken' },
-			credentials: [deliveryCredential({ username: 'a', password: 'b' })],
+			parameters: { event: 'priceStockChanged', authentication },
+			credentials: [deliveryCredential(data)],
 		});
 
-		await expect(trigger.activate()).rejects.toThrow('The Admintotal Webhook Delivery credential has no Token');
+		await expect(trigger.activate()).rejects.toThrow(message);
 	});
 
 	it('Header Token and product codes together: activation enables, then authenticated deliveries start the workflow', async () => {

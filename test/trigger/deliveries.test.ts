@@ -113,6 +113,14 @@ describe('Admintotal Trigger: deliveries', () => {
 		expect(trigger.executions.map((execution) => execution.json.map((item) => item.sku))).toEqual([['X-1'], ['X-2']]);
 	});
 
+	it('fields Admintotal may add to a row are kept on the item, even one named "json"', async () => {
+		const trigger = await priceStockTrigger();
+		const row = { sku: 'X-9', precio: '5', costo: '4', stock: '3', almacen: 'Matriz', json: { nested: true } };
+		await sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify([row]) });
+
+		expect(trigger.startedItems).toEqual([{ ...row, stock: 3, price: 5, cost: 4 }]);
+	});
+
 	it('Product Created gives one item with the whole product as delivered', async () => {
 		const trigger = await pool.start({ parameters: { event: 'productCreated', authentication: 'none' } });
 		const result = await sandbox.webhooks.sendProductCreated({ url: trigger.url, productId: 1 });

@@ -54,10 +54,8 @@ export function n8nEnv(runtime: N8nRuntime, options: N8nEnvOptions): NodeJS.Proc
 		N8N_RUNNERS_BROKER_PORT: String(options.brokerPort),
 		N8N_LOG_LEVEL: 'info',
 	});
-	if (options.port !== undefined) {
-		env.N8N_PORT = String(options.port);
-		env.WEBHOOK_URL = `http://127.0.0.1:${options.port}/`;
-	}
+	// Webhook URLs follow from protocol/host/port; WEBHOOK_URL is deprecated in 2.41 (N8N_WEBHOOK_URL).
+	if (options.port !== undefined) env.N8N_PORT = String(options.port);
 	Object.assign(env, runtime.env);
 	for (const [key, value] of Object.entries(options.extra ?? {})) {
 		if (value === undefined) delete env[key];

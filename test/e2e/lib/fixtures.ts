@@ -31,7 +31,7 @@ export interface WorkflowNode {
 }
 
 export interface WorkflowFixture {
-	/** Workflow ids are 16 characters in n8n (e.g. "smokeHello000001"). */
+	/** 1–21 characters (n8n generates 16, e.g. "smokeHello000001"; `n8n execute` treats longer ids as invalid). */
 	id: string;
 	name: string;
 	nodes: WorkflowNode[];
@@ -57,7 +57,7 @@ export async function writeCredentialsFile(dir: string, credentials: CredentialF
 
 /** Write one workflow for `n8n import:workflow --input`; returns the file path. */
 export async function writeWorkflowFile(dir: string, workflow: WorkflowFixture, fileName = `workflow-${workflow.id}.json`): Promise<string> {
-	if (workflow.id.length !== 16) throw new Error(`workflow id "${workflow.id}" must have 16 characters`);
+	if (workflow.id.length < 1 || workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" must have 1 to 21 characters`);
 	const file = join(dir, fileName);
 	await fs.mkdir(dir, { recursive: true });
 	await fs.writeFile(file, JSON.stringify({ active: false, settings: { executionOrder: 'v1' }, ...workflow }, null, 2));

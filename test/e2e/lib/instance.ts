@@ -8,6 +8,7 @@ import { existsSync, promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { n8nEnv } from './env';
+import { npmEnv } from './fixtures';
 import { freePort } from './ports';
 import { killAllTracked, run, runOk, tail, type RunResult } from './proc';
 import { extractJsonObject, isRunJson, type RunJson } from './run-data';
@@ -108,12 +109,9 @@ export class N8nInstance {
 		const absolute = resolve(tarball);
 		if (!existsSync(absolute)) throw new Error(`package tarball not found: ${absolute}`);
 		const before = await this.installedPackageNames();
-		const env: NodeJS.ProcessEnv = { ...process.env, npm_config_yes: 'true' };
-		// A caller running under `npm run`/`npm test` must not impose its project's npm settings.
-		for (const key of Object.keys(env)) if (key.startsWith('npm_') && key !== 'npm_config_yes') delete env[key];
 		await runOk('npm', ['install', absolute, '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], {
 			cwd: this.nodesDir,
-			env,
+			env: npmEnv(),
 			timeoutMs: options.timeoutMs ?? 180_000,
 		});
 		const after = await this.installedPackageNames();

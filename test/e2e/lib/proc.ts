@@ -55,9 +55,17 @@ function installExitHook(): void {
 	if (exitHookInstalled) return;
 	exitHookInstalled = true;
 	// Last resort (test process ends while something still runs): only synchronous work is possible here.
-	process.on('exit', () => {
-		for (const child of live) killGroup(child.pid, 'SIGKILL');
-	});
+	process.on('exit', killAllTracked);
+	// The children run in their own sessions, so a Ctrl-C in the terminal does not reach them:
+	// kill them, then die of the same signal as without this handler.
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		const onSignal = (): void => {
+			killAllTracked();
+			process.removeListener(signal, onSignal);
+			process.kill(process.pid, signal);
+		};
+		process.on(signal, onSignal);
+	}
 }
 
 /** Start a long-running process in its own process group and track it. */

@@ -9,7 +9,7 @@ import {
 	lineaDocumentoSchema,
 	timestampString,
 } from './common';
-import { FORMAS_PAGO, USOS_CFDI } from './catalogs';
+import { USOS_CFDI } from './catalogs';
 
 /** Documents under /movimientos/: credit notes, sales notes, orders, internal consumption, advances. */
 
@@ -176,5 +176,3 @@ export const anticipoClienteSchema = z
 	})
 	.strict();
 export type AnticipoCliente = z.infer<typeof anticipoClienteSchema>;
-
-export const formaPagoSchema = z.enum(FORMAS_PAGO);

@@ -56,7 +56,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; routes:
 
 	app.setNotFoundHandler((request, reply) => {
 		const [path, rawQuery] = splitUrl(request.url);
-		if (!isControlPath(path) && path.startsWith(`${API_PREFIX}/`)) {
+		if (!isControlPath(path) && (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`))) {
 			const registered = routes.methodsOf(path);
 			if (registered.methods.length > 0) {
 				// The URL exists for other methods: DRF authenticates first, then answers 405.

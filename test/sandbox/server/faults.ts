@@ -70,7 +70,8 @@ export class FaultInjector {
 			if (rule.headers) void reply.headers(rule.headers);
 			return false;
 		}
-		const status = rule.status ?? (rule.retryAfterSeconds !== undefined ? 429 : 500);
+		// A body alone replaces the answer (200); a status alone gets the stack's usual body.
+		const status = rule.status ?? (rule.retryAfterSeconds !== undefined ? 429 : rule.body !== undefined ? 200 : 500);
 		if (rule.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(rule.retryAfterSeconds));
 		if (rule.headers) void reply.headers(rule.headers);
 		const body = rule.body !== undefined ? rule.body : defaultBody(status, rule.retryAfterSeconds);

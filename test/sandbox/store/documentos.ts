@@ -1,4 +1,4 @@
-import type { Cliente, ClientePedido, Direccion, LineaDocumento } from '../schemas/common';
+import type { Cliente, ClientePedido, LineaDocumento } from '../schemas/common';
 import type { Producto } from '../schemas/productos';
 import { decimal, formatDecimal, multiply, percentOf, roundTo, sum } from '../util/decimal';
 import type { ClienteInterno, Store } from './store';
@@ -70,10 +70,6 @@ export function clientePedido(cliente: ClienteInterno): ClientePedido {
 	delete embebido.bloquear_vencido;
 	delete embebido.dias_cortar_credito;
 	return embebido as ClientePedido;
-}
-
-export function copiaDireccion(direccion: Direccion): Direccion {
-	return { ...direccion };
 }
 
 /** Folio of a series: documents are numbered per series; `folio_completo` is SERIE-FOLIO. */

@@ -69,11 +69,6 @@ export function formatDecimal(value: Decimal, places: number): string {
 	return `${negative ? '-' : ''}${whole}${places > 0 ? '.' + fraction : ''}`;
 }
 
-/** Convenience for values that cross the wire as strings: "12.5" → "12.50". */
-export function money(value: string | number | Decimal, places = 2): string {
-	return formatDecimal(typeof value === 'bigint' ? value : decimal(value), places);
-}
-
 export function toNumber(value: Decimal, places = 6): number {
 	return Number(formatDecimal(value, places));
 }

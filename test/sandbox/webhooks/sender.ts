@@ -140,11 +140,11 @@ export class WebhookSender {
 		};
 	}
 
-	/** Stops every schedule and closes the outgoing connections. */
+	/** Stops every schedule and drops the outgoing connections (a delivery in flight fails). */
 	async close(): Promise<void> {
 		for (const timer of this.schedules) clearInterval(timer);
 		this.schedules.clear();
-		await this.agent.close();
+		await this.agent.destroy();
 	}
 
 	private changedSinceLastDelivery(url: string, rows: PrecioExistencia[]): PrecioExistencia[] {
