@@ -6,6 +6,7 @@
  */
 import '../harness/n8n-home';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 
@@ -108,7 +109,7 @@ async function main() {
 
 	const folder = path.join(PACKAGE_ROOT, 'bench');
 	fs.mkdirSync(folder, { recursive: true });
-	const stamp = { node: process.version, cpus: require('node:os').cpus().length, at: new Date().toISOString() };
+	const stamp = { node: process.version, cpus: os.cpus().length, at: new Date().toISOString() };
 	fs.writeFileSync(path.join(folder, 'results.json'), `${JSON.stringify({ ...stamp, results }, null, 2)}\n`);
 	const table = [
 		`# Benchmark results\n\nNode ${stamp.node}, ${stamp.cpus} cores, ${stamp.at}. Run with \`npm run bench\`.\n`,

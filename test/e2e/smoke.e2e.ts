@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * Smoke test of the e2e driver on a real n8n (runtime from E2E_RUNTIME): a throw-away
  * community package is packed, installed like a user would, run headless with

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- test code runs in Node.js, not inside n8n */
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { credentialFor, runNode, testCredential } from '../harness/engine';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /* The package as n8n loads it: dist/ through the package.json "n8n" block, by n8n-core's own loader. */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 import { delimiter, dirname } from 'path';
 import type { N8nRuntime } from './runtime';
 

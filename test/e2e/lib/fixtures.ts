@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * Files the suites feed to n8n: credential and workflow JSON for the import commands, and the
  * package tarball (this repo, built and packed like a release).

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * One throw-away n8n installation state: a fresh user folder (SQLite DB, config, installed
  * community packages) used with one runtime. CLI commands run against it; `startServer()`

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 import { createServer } from 'net';
 
 /** Ports handed out by this process, so two calls never return the same port before it is bound. */

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * Child processes for the e2e driver: every process is started in its own process group so
  * that it can be stopped together with its children (n8n's task runner), every process is

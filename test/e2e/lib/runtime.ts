@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * The n8n runtimes the e2e suite runs against. Each is installed (cached, outside the repo) by
  * test/e2e/install-runtime.sh from test/e2e/runtime/<name>/package.json + package-lock.json.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code runs in Node.js, not inside n8n */
 /**
  * `n8n start` driven from a test: bound to 127.0.0.1 on a free port, readiness and webhook
  * registration polled, owner + API key created through the REST endpoints the UI uses, and

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code runs in Node.js, not inside n8n */
 /**
  * A tiny community package written at test time (plain CommonJS, no build step): one
  * programmatic node that adds a greeting to every item, and one webhook trigger. Used by the
