@@ -90,7 +90,15 @@ export npm_config_yes=true
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 
 log "npm install (n8n $(sed -n 's/.*"n8n": *"\([^"]*\)".*/\1/p' package.json | head -1)) into $DEST"
-npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+# npm sometimes fails on a cold cache (EEXIST/ENOENT races in its cache, registry hiccups): retry.
+for attempt in 1 2 3; do
+	if npm install --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2; then
+		break
+	fi
+	[ "$attempt" -lt 3 ] || { log "npm install failed 3 times"; exit 1; }
+	log "npm install failed (attempt $attempt), retrying"
+	sleep 5
+done
 T_NPM=$(( $(date +%s) - START ))
 
 NODE_BIN=$(node_bin_for)

@@ -140,6 +140,11 @@ export class N8nServer {
 				this.exited = { code, signal };
 				resolve();
 			});
+			child.once('error', (error) => {
+				this.logLines.push(`spawn error: ${error.message}`);
+				this.exited ??= { code: null, signal: null };
+				resolve();
+			});
 		});
 		const collect = (chunk: Buffer): void => {
 			log.write(chunk);
