@@ -1,7 +1,8 @@
 /*
  * A credentials helper that does what n8n's own (packages/cli credentials-helper) does for our
- * credential type: function `authenticate`, and `preAuthentication` when the hidden expirable field
- * is empty or a request got 401, persisting what it returns. Every call is recorded for tests.
+ * credential types: function `authenticate`, and `preAuthentication` when the hidden expirable field
+ * is empty or a request got 401, persisting what it returns. It holds one stored credential per type
+ * (the trigger uses two: the API credential and the delivery secret). Every call is recorded.
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -10,9 +11,11 @@ import type {
 	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INode,
+	INodeCredentials,
 	INodeCredentialsDetails,
 	INodeProperties,
 	IRequestOptionsSimplified,
+	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { ICredentialsHelper } from 'n8n-workflow';
 
@@ -29,11 +32,28 @@ export class StoredCredential {
 }
 
 export class HarnessCredentialsHelper extends ICredentialsHelper {
+	private readonly byType = new Map<string, StoredCredential>();
+
 	constructor(
 		private readonly credentialType: (name: string) => ICredentialType,
-		private readonly stored: StoredCredential,
+		stored: StoredCredential | readonly StoredCredential[],
 	) {
 		super();
+		for (const credential of Array.isArray(stored) ? stored : [stored]) {
+			if (this.byType.has(credential.type)) throw new Error(`Two stored credentials of type ${credential.type}`);
+			this.byType.set(credential.type, credential);
+		}
+	}
+
+	/** The `credentials` block of a node using every stored credential. */
+	nodeCredentials(): INodeCredentials {
+		return Object.fromEntries([...this.byType.values()].map((credential) => [credential.type, { id: credential.id, name: credential.name }]));
+	}
+
+	private stored(type: string): StoredCredential {
+		const credential = this.byType.get(type);
+		if (!credential) throw new Error(`No stored credential of type ${type} in this test`);
+		return credential;
 	}
 
 	getParentTypes(): string[] {
@@ -50,6 +70,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		requestOptions: IHttpRequestOptions | IRequestOptionsSimplified,
 	): Promise<IHttpRequestOptions> {
 		const type = this.credentialType(typeName);
+		if (type.authenticate === undefined) return requestOptions as IHttpRequestOptions;
 		if (typeof type.authenticate !== 'function') throw new Error(`${typeName}: the harness only supports function authenticate`);
 		return await type.authenticate(credentials, requestOptions as IHttpRequestOptions);
 	}
@@ -66,10 +87,11 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		if (!expirable || typeof type.preAuthentication !== 'function') return undefined;
 		const isCredentialTest = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
 		if (credentials[expirable.name] !== '' && !credentialsExpired && !isCredentialTest) return undefined;
-		this.stored.preAuthentications.push({ expired: credentialsExpired });
+		const stored = this.stored(typeName);
+		stored.preAuthentications.push({ expired: credentialsExpired });
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
-		await this.updateCredentials({ id: this.stored.id, name: this.stored.name }, typeName, { ...this.stored.data, ...output } as ICredentialDataDecryptedObject);
+		await this.updateCredentials({ id: stored.id, name: stored.name }, typeName, { ...stored.data, ...output } as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
 	}
 
@@ -83,14 +105,15 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		throw new Error('not used by the harness');
 	}
 
-	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+	async getDecrypted(_additionalData: IWorkflowExecuteAdditionalData, _details: INodeCredentialsDetails, type: string): Promise<ICredentialDataDecryptedObject> {
 		// n8n decrypts a fresh copy per request; a shared object would hide missing persistence.
-		return { ...this.stored.data };
+		return { ...this.stored(type).data };
 	}
 
-	async updateCredentials(_details: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
-		this.stored.updates.push({ ...data });
-		this.stored.data = { ...data };
+	async updateCredentials(_details: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject) {
+		const stored = this.stored(type);
+		stored.updates.push({ ...data });
+		stored.data = { ...data };
 	}
 
 	async updateCredentialsOauthTokenData() {}

@@ -45,8 +45,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 import { HookContext, WebhookContext } from 'n8n-core';
 
-import { CredentialShelf } from './credential-shelf';
-import type { StoredCredential } from './credentials-helper';
+import { HarnessCredentialsHelper, type StoredCredential } from './credentials-helper';
 import { PACKAGE_NAME, loadPackage } from './package';
 
 export interface TriggerSetup {
@@ -125,7 +124,7 @@ export class TriggerHarness {
 	private baseUrl = '';
 	private nodeType!: INodeType;
 	private nodeTypes!: Awaited<ReturnType<typeof loadPackage>>['nodeTypes'];
-	private shelf!: CredentialShelf;
+	private shelf!: HarnessCredentialsHelper;
 	private readonly pending = new Set<Promise<void>>();
 
 	private constructor(private readonly setup: TriggerSetup) {
@@ -222,7 +221,7 @@ export class TriggerHarness {
 		const pkg = await loadPackage();
 		this.nodeType = pkg.node(this.setup.node ?? 'admintotalTrigger');
 		this.nodeTypes = pkg.nodeTypes;
-		this.shelf = new CredentialShelf(pkg.credential, this.setup.credentials ?? []);
+		this.shelf = new HarnessCredentialsHelper(pkg.credential, this.setup.credentials ?? []);
 		if (!this.nodeType.webhook || !this.nodeType.description.webhooks?.length) throw new Error('The node has no webhook');
 		const server = http.createServer((req, res) => {
 			const handling = this.handle(req as ExpressLikeRequest, res as ExpressLikeResponse).catch((error: Error) => {

@@ -3,6 +3,7 @@ import { seedStore } from './seed/index';
 import { Authenticator } from './server/authentication';
 import { buildServer } from './server/app';
 import { registerControl } from './server/control';
+import { DemoShop } from './server/demoShop';
 import { FaultInjector } from './server/faults';
 import { RequestLog } from './server/recording';
 import type { Sandbox, SandboxOptions } from './types';
@@ -36,6 +37,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	});
 	let url = '';
 	registerControl(app, { store, auth, faults, log, webhooks, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
+	const shop = new DemoShop();
+	shop.register(app);
 	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
 	url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -61,6 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 		store,
 		webhooks,
+		shop,
 		close: () => (closing ??= webhooks.close().then(() => app.close())),
 	};
 }

@@ -1,4 +1,5 @@
 import type { Store } from './store/store';
+import type { DemoShop } from './server/demoShop';
 import type { WebhookSender } from './webhooks/sender';
 
 /** Resources whose number of records `volume` sets. */
@@ -96,6 +97,8 @@ export interface Sandbox {
 	auth: SandboxAuth;
 	store: Store;
 	webhooks: WebhookSender;
+	/** The demo shop the price/stock example syncs to (POST/GET /__shop/inventory). */
+	shop: DemoShop;
 	/** Stops the server, timers and webhook schedules. */
 	close(): Promise<void>;
 }
