@@ -172,6 +172,11 @@ export class AdmintotalApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		const apiBase = tenantApiBase(credentials.baseUrl);
 		const target = requestOptions.url ?? '';
+		if (target === '' || target === '/') {
+			// Every request passes here: a node whose Resource or Operation has a value it does not offer
+			// (e.g. a typo in imported JSON) would otherwise call the API root and "succeed".
+			throw new Error("No Admintotal operation is selected: check the node's Resource and Operation");
+		}
 		if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !isTenantUrl(target, apiBase)) {
 			throw new Error('Refused to send Admintotal credentials to an address outside the tenant');
 		}

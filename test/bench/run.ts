@@ -66,7 +66,7 @@ async function main() {
 		sandbox.clearRequests();
 		const rfcs = Array.from({ length: 500 }, (_, index) => ({ rfc: index % 5 === 0 ? DEMO.listaNegra.definitivo.rfc : DEMO.rfcNoListado }));
 		const checks = await measure(async () => {
-			const run = await runNode({ node: 'admintotalBlacklist', parameters: { resource: 'blacklist', operation: 'checkRfc', rfc: '={{ $json.rfc }}' }, input: rfcs, credential: credential() });
+			const run = await runNode({ node: 'admintotalBlacklist', parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' }, input: rfcs, credential: credential() });
 			if (run.error) throw run.error;
 			const listed = run.json.filter((item) => item.listed === true).length;
 			return { items: run.json.length, requests: sandbox.requests.length, notes: `${listed} listed` };

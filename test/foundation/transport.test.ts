@@ -158,3 +158,21 @@ async function listen() {
 		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
 	};
 }
+
+describe('shared transport: configuration mistakes', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => sandbox.close());
+
+	it('a resource the node does not offer stops the item instead of calling the API root', async () => {
+		const run = await runNode({
+			node: 'admintotalBlacklist',
+			parameters: { resource: 'blacklist', operation: 'checkRfc', rfc: DEMO.rfcNoListado },
+			credential: credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+		});
+		expect(run.error?.message).toBe("No Admintotal operation is selected: check the node's Resource and Operation");
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});

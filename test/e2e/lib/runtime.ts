@@ -5,6 +5,7 @@
  */
 import { join, resolve } from 'path';
 import { runOk } from './proc';
+import { PACKAGE_ROOT } from '../../harness/root';
 
 export const RUNTIME_NAMES = ['node20', 'node24'] as const;
 export type RuntimeName = (typeof RUNTIME_NAMES)[number];
@@ -37,8 +38,9 @@ const RUNTIME_ENV: Record<RuntimeName, Record<string, string>> = {
 	},
 };
 
-export const E2E_DIR = resolve(__dirname, '..');
-export const REPO_ROOT = resolve(E2E_DIR, '..', '..');
+// Found from package.json, so the driver also works compiled (npm run dev runs it from node_modules/.cache).
+export const REPO_ROOT = PACKAGE_ROOT;
+export const E2E_DIR = resolve(REPO_ROOT, 'test', 'e2e');
 const INSTALL_SCRIPT = join(E2E_DIR, 'install-runtime.sh');
 
 export function isRuntimeName(value: string): value is RuntimeName {

@@ -1,0 +1,104 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code runs in Node.js, not inside n8n */
+/**
+ * `npm run dev`: the newcomer's first five minutes. Builds and packs the package, starts the sandbox
+ * tenant with demo data, starts a real n8n (Node 20 runtime, installed and cached on first use) with
+ * the package installed like a user installs it, a ready "Admintotal API" credential pointing at the
+ * sandbox and the example workflows, then prints the URL and the login. Ctrl-C stops everything.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { PACKAGE_ROOT } from '../harness/root';
+import { DEFAULT_OWNER, N8nInstance, buildAndPackProject, disposeAllInstances, resolveRuntime, writeCredentialsFile, writeWorkflowFile, type N8nServer, type WorkflowFixture } from '../e2e/lib';
+
+const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8765);
+const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
+const DELIVERY_TOKEN = 'demo-delivery-token-0123456789';
+/** Example 3's trigger, activated here so the sandbox can push price and stock changes to it. */
+const SYNC_EXAMPLE = 'admintotalExmpl03';
+const SHOP_EXAMPLE = 'admintotalExmpl01';
+
+function step(message: string) {
+	console.log(`\n▸ ${message}`);
+}
+
+async function examples(sandbox: Sandbox): Promise<WorkflowFixture[]> {
+	const folder = path.join(PACKAGE_ROOT, 'examples');
+	const files = (await fs.readdir(folder)).filter((file) => file.endsWith('.json')).sort();
+	return await Promise.all(
+		files.map(async (file) => {
+			const text = await fs.readFile(path.join(folder, file), 'utf8');
+			// The shop of example 3 is the sandbox's demo shop, wherever the sandbox listens.
+			return JSON.parse(text.replaceAll('http://127.0.0.1:8765', sandbox.url)) as WorkflowFixture;
+		}),
+	);
+}
+
+async function main() {
+	step('Building and packing n8n-nodes-admintotal');
+	const tarball = await buildAndPackProject({ build: false });
+
+	step('Starting the sandbox tenant (simulated Admintotal API)');
+	const sandbox = await startSandbox({ port: SANDBOX_PORT });
+
+	step('Preparing n8n (the first run installs n8n 2.8.4 into a cache: several minutes, once)');
+	const runtime = await resolveRuntime('node20');
+	const n8n = await N8nInstance.create(runtime);
+	await n8n.installPackage(tarball);
+	await n8n.importCredentials(
+		await writeCredentialsFile(n8n.workDir, [
+			{ id: 'admintotalDemoCr1', name: 'Admintotal API', type: 'admintotalApi', data: { baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey, sessionToken: '', refreshToken: '' } },
+			{ id: 'admintotalDemoWh1', name: 'Admintotal Webhook Delivery', type: 'admintotalWebhookApi', data: { token: DELIVERY_TOKEN, username: '', password: '' } },
+		]),
+	);
+	const workflows = await examples(sandbox);
+	for (const workflow of workflows) await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, workflow));
+	for (const id of [SHOP_EXAMPLE, SYNC_EXAMPLE]) await n8n.publishWorkflow(id);
+
+	step(`Starting n8n on http://127.0.0.1:${N8N_PORT}`);
+	const server: N8nServer = await n8n.startServer({ port: N8N_PORT });
+	const sync = workflows.find((workflow) => workflow.id === SYNC_EXAMPLE)!;
+	const syncPath = `${sync.nodes.find((node) => node.webhookId)!.webhookId}/webhook`;
+	// Webhooks register a few seconds after readiness, and the REST routes with them.
+	await server.waitForWebhook(syncPath);
+	await server.setupOwner(DEFAULT_OWNER);
+	const syncUrl = `${server.baseUrl}/webhook/${syncPath}`;
+	// Admintotal pushes every four minutes; the demo pushes every minute so the sync is visible.
+	const schedule = sandbox.webhooks.schedule({ url: syncUrl, auth: { type: 'header', token: DELIVERY_TOKEN }, intervalMs: 60_000 });
+
+	console.log(`
+n8n with the Admintotal nodes is ready.
+
+  Open        ${server.baseUrl}
+  Log in      ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}
+  Credential  "Admintotal API" (API key) -> sandbox ${sandbox.url}
+
+  Try: open any example workflow and click "Execute workflow", or add a node and search "Admintotal".
+  Shop order webhook (example 1):
+    curl -s -X POST ${server.baseUrl}/webhook/shop-order -H 'Content-Type: application/json' \\
+      -d '{"order_number":"W-1001","customer":{"rfc":"${DEMO.cliente.rfc}"},"line_items":[{"sku":"${DEMO.producto.codigo}","quantity":2,"price":"189.50"}]}'
+  Price/stock sync (example 3): the sandbox delivers every minute; see ${sandbox.url}/__shop/inventory
+  Sandbox API: ${sandbox.apiBase}/ (header Api-key: ${DEMO.apiKey})
+
+Press Ctrl-C to stop n8n and the sandbox.`);
+
+	let stopping = false;
+	const stop = async () => {
+		if (stopping) return;
+		stopping = true;
+		console.log('\nStopping…');
+		schedule.stop();
+		await disposeAllInstances();
+		await sandbox.close();
+		process.exit(0);
+	};
+	process.on('SIGINT', () => void stop());
+	process.on('SIGTERM', () => void stop());
+}
+
+main().catch(async (error) => {
+	console.error(error);
+	await disposeAllInstances();
+	process.exit(1);
+});

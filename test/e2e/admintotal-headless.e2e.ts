@@ -1,0 +1,528 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * Our package inside a real n8n, headless (E2E_RUNTIME=node20|node24): the packed tarball is
+ * installed into a fresh user folder like a user does, credentials pointing at the sandbox are
+ * imported, and workflows run with `n8n execute --id`. Every test checks what the sandbox
+ * RECEIVED, not only what n8n returned.
+ */
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { disposeAllInstances, nodeOutput, resolveRuntime, selectedRuntimeName, type ExecuteResult, type N8nInstance, type N8nRuntime, type WorkflowFixture } from './lib';
+import {
+	MANUAL_TRIGGER,
+	apiKeyCredential,
+	importAll,
+	instanceWithPackage,
+	knownBugOn,
+	jwtCredential,
+	linearWorkflow,
+	loadExample,
+	nodeId,
+	nodeType,
+	requestsTo,
+	setJson,
+	timed,
+	uses,
+	waitFor,
+	writes,
+} from './suites/admintotal';
+
+const RUNTIME = selectedRuntimeName();
+/** Small pages, so a Return All takes many requests. */
+const PAGE_MAX = 8;
+/** A real 1x1 PNG. */
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
+	let runtime: N8nRuntime;
+	let sandbox: Sandbox;
+	let n8n: N8nInstance;
+
+	const apiCredential = () => apiKeyCredential(sandbox, DEMO.apiKey);
+	const jwt = () => jwtCredential(sandbox, DEMO.username, DEMO.password, { id: 'admintotalJwtCr01', name: 'Admintotal JWT' });
+
+	// --- workflows ---------------------------------------------------------------------------
+
+	const prospectsAll = (): WorkflowFixture =>
+		linearWorkflow('admintotalE2eList1', 1, 'E2E: all prospects', [
+			MANUAL_TRIGGER,
+			{
+				name: 'All Prospects',
+				type: nodeType('admintotalProspect'),
+				parameters: { resource: 'prospect', operation: 'getAll', returnAll: true, simplify: false },
+				credentials: uses(apiCredential()),
+			},
+		]);
+
+	const shopOrder = {
+		order_number: 'W-1001',
+		line_items: [
+			{ sku: DEMO.producto.codigo, quantity: 2, price: '199.90' },
+			{ sku: DEMO.productoParte.codigo, quantity: '4', price: 10 },
+		],
+	};
+
+	const writesWorkflow = (): WorkflowFixture => {
+		const credentials = uses(apiCredential());
+		return linearWorkflow('admintotalE2eWrite1', 2, 'E2E: every create and write operation', [
+			MANUAL_TRIGGER,
+			setJson('Shop Order', shopOrder),
+			{
+				name: 'Sales Note From JSON',
+				type: nodeType('admintotalSalesNote'),
+				credentials,
+				parameters: {
+					resource: 'salesNote',
+					operation: 'create',
+					clientBy: 'rfc',
+					clientRfc: DEMO.cliente.rfc.toLowerCase(),
+					linesInput: 'json',
+					linesJson: '={{ $json.line_items.map(item => ({ productCode: item.sku, quantity: item.quantity, unitPrice: item.price })) }}',
+					deliveryAddress: { street: 'Av. Juárez', exteriorNumber: '120', postalCode: '44100', latitude: '20.6736', email: 'cliente@example.com' },
+					additionalFields: {
+						externalId: '={{ $json.order_number }}',
+						date: '2026-03-14T10:30:00-06:00',
+						cashAmount: '100.10',
+						billingKey: 'K7P2QX',
+						customFields: { field: [{ key: DEMO.camposPersonalizadosVenta[0], value: 'OC-77' }] },
+						currency: 'MXN',
+						exchangeRate: '1.0000',
+					},
+				},
+			},
+			{
+				name: 'Sales Note From UI Lines',
+				type: nodeType('admintotalSalesNote'),
+				credentials,
+				parameters: {
+					resource: 'salesNote',
+					operation: 'create',
+					clientBy: 'id',
+					clientId: DEMO.cliente.id,
+					lines: {
+						line: [
+							{ productBy: 'code', product: DEMO.producto.codigo, quantity: '2', unitPrice: '189.50' },
+							{ productBy: 'id', product: String(DEMO.productoParte.id), quantity: '3', unitPrice: '' },
+							{ productBy: 'supplierCode', product: DEMO.producto.codigoProveedor, quantity: '1', unitPrice: '0.10' },
+						],
+					},
+					additionalFields: { warehouse: 2, comments: 'Mostrador', cardAmount: '850.00', cardType: 2, cardLastDigits: '0421' },
+				},
+			},
+			{
+				name: 'Order',
+				type: nodeType('admintotalOrder'),
+				credentials,
+				parameters: {
+					resource: 'order',
+					operation: 'create',
+					clientBy: 'code',
+					clientCode: DEMO.cliente.codigo,
+					lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '3', unitPrice: '180.00' }] },
+					contact: { name: 'Laura Méndez', phone: '3312345678', email: 'laura@example.com' },
+					deliveryAddress: { street: 'Calle 5', neighborhood: 'Centro', municipality: 'Zapopan', state: 'Jalisco' },
+					additionalFields: { date: '2026-04-02T00:00:00', warehouse: 3, comments: 'Entregar por la tarde' },
+				},
+			},
+			{
+				name: 'Customer Advance',
+				type: nodeType('admintotalCustomerAdvance'),
+				credentials,
+				parameters: {
+					resource: 'customerAdvance',
+					operation: 'create',
+					date: '2026-03-14T00:00:00',
+					clientBy: 'id',
+					clientId: DEMO.cliente.id,
+					bankAccount: { __rl: true, mode: 'list', value: String(DEMO.cuentaBancaria.id) },
+					total: '1234567.89',
+					usoCfdi: 'CP01',
+					additionalFields: {
+						warehouse: 2,
+						cfdiConcept: 'Anticipo pedido web 1001',
+						comments: 'Pago SPEI',
+						paymentForm: '03',
+						customFields: { field: [{ key: DEMO.camposPersonalizadosVenta[0], value: 'web' }] },
+					},
+				},
+			},
+			{
+				name: 'Internal Consumption',
+				type: nodeType('admintotalInternalConsumption'),
+				credentials,
+				parameters: {
+					resource: 'internalConsumption',
+					operation: 'create',
+					warehouse: 1,
+					responsibilityCenter: DEMO.centroResponsabilidad.id,
+					expenseAccount: { __rl: true, mode: 'list', value: String(DEMO.cuentaGasto.id) },
+					lines: { line: [{ productBy: 'supplierCode', product: DEMO.producto.codigoProveedor, quantity: '4' }] },
+					comments: 'Uso en taller',
+				},
+			},
+			{
+				name: 'Prospect',
+				type: nodeType('admintotalProspect'),
+				credentials,
+				parameters: {
+					resource: 'prospect',
+					operation: 'create',
+					name: 'Laura Méndez',
+					address: { street: 'Av. Vallarta', exteriorNumber: '3000', postalCode: '44690', state: 'Jalisco' },
+					additionalFields: { code: 'PRO-0900', company: 'Ferretería Méndez', tradeName: 'La Llave', branch: 'Centro', rfc: 'mesl800101ab9', referrer: 'Juan Pérez', status: 2 },
+				},
+			},
+			{
+				name: 'Edit Assemblies',
+				type: nodeType('admintotalProduct'),
+				credentials,
+				parameters: {
+					resource: 'product',
+					operation: 'editAssemblies',
+					productId: { __rl: true, mode: 'list', value: String(DEMO.producto.id) },
+					componentProductId: { __rl: true, mode: 'id', value: String(DEMO.productoParte.id) },
+					quantity: '2.5',
+					additionalFields: { unitId: DEMO.unidadMedida.id, unitName: DEMO.unidadMedida.nombre },
+				},
+			},
+			{
+				name: 'Enable Webhooks',
+				type: nodeType('admintotalProduct'),
+				credentials,
+				parameters: { resource: 'product', operation: 'enableWebhooks', codes: `${DEMO.producto.codigo},\n ${DEMO.productoParte.codigo} , ${DEMO.producto.codigo}` },
+			},
+			{
+				name: 'Update Work Order',
+				type: nodeType('admintotalWorkOrder'),
+				credentials,
+				parameters: {
+					resource: 'workOrder',
+					operation: 'update',
+					workOrderId: { __rl: true, mode: 'list', value: String(DEMO.ordenServicio.id) },
+					updateFields: { status: 3, priority: 1, description: 'Equipo instalado', startDate: '2026-05-01T00:00:00', endDate: '2026-05-02' },
+				},
+			},
+			{
+				name: 'Attach Image',
+				type: nodeType('admintotalWorkOrder'),
+				credentials,
+				parameters: {
+					resource: 'workOrder',
+					operation: 'attachImage',
+					workOrderId: { __rl: true, mode: 'id', value: String(DEMO.ordenServicio.id) },
+					title: 'Evidencia',
+					imageSource: 'base64',
+					imageBase64: `data:image/png;base64,${PNG_BASE64}`,
+				},
+			},
+		]);
+	};
+
+	const ledgerWithJwt = (): WorkflowFixture =>
+		linearWorkflow('admintotalE2eJwt01', 3, 'E2E: ledger accounts with JWT', [
+			MANUAL_TRIGGER,
+			{
+				name: 'All Ledger Accounts',
+				type: nodeType('admintotalLedgerAccount'),
+				parameters: { resource: 'ledgerAccount', operation: 'getAll', returnAll: true },
+				credentials: uses(jwt()),
+			},
+		]);
+
+	const missingProspect = (): WorkflowFixture =>
+		linearWorkflow('admintotalE2eErr01', 4, 'E2E: get a missing prospect', [
+			MANUAL_TRIGGER,
+			{
+				name: 'Missing Prospect',
+				type: nodeType('admintotalProspect'),
+				parameters: { resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '31337' } },
+				credentials: uses(apiCredential()),
+			},
+		]);
+
+	/**
+	 * Example 2 as shipped, plus a Manual Trigger wired to its first node: `n8n execute` starts a
+	 * workflow only from a Manual Trigger (its Schedule Trigger fires at 7:00 in a running n8n).
+	 */
+	let example2: WorkflowFixture;
+	const example2Headless = (example: WorkflowFixture): WorkflowFixture => ({
+		...example,
+		nodes: [...example.nodes, { id: nodeId(5, 1), name: 'Run Now', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 200], parameters: {} }],
+		connections: { ...example.connections, 'Run Now': { main: [[{ node: 'Recent Sales Notes', type: 'main', index: 0 }]] } },
+	});
+
+	beforeAll(async () => {
+		runtime = await resolveRuntime();
+		sandbox = await startSandbox({ pageSize: { default: 20, max: PAGE_MAX } });
+		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
+		example2 = example2Headless(await loadExample('scheduled-rfc-check.json'));
+		await timed(RUNTIME, 'import credentials and workflows', () =>
+			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2]),
+		);
+	});
+
+	afterAll(async () => {
+		await disposeAllInstances();
+		await sandbox?.close();
+	});
+
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.faults.clear();
+	});
+
+	test('Get Many with Return All follows every page: each record once, the sandbox saw every page', async () => {
+		const run = await timed(RUNTIME, 'execute Return All', () => n8n.executeOk('admintotalE2eList1'));
+
+		const prospects = JSON.parse(JSON.stringify(sandbox.store.prospectos)) as Array<{ id: number }>;
+		const output = nodeOutput(run.data, 'All Prospects');
+		expect(output).toEqual(prospects);
+		expect(new Set(output.map((item) => item.id)).size).toBe(prospects.length);
+
+		const pages = Math.ceil(prospects.length / PAGE_MAX);
+		expect(pages).toBeGreaterThanOrEqual(5);
+		const requests = requestsTo(sandbox, '/prospectos/');
+		expect(requests.map((request) => [request.method, request.status])).toEqual(Array.from({ length: pages }, () => ['GET', 200]));
+		// The first page asks for 100; the sandbox caps it at PAGE_MAX and the node follows the `next` links.
+		expect(requests[0].query).toEqual({ limit: '100' });
+		expect(requests.slice(1).map((request) => Number(request.query.offset))).toEqual(Array.from({ length: pages - 1 }, (_, i) => (i + 1) * PAGE_MAX));
+		expect(sandbox.requests).toHaveLength(pages);
+		for (const request of sandbox.requests) expect(request.headers['api-key']).toBe(DEMO.apiKey);
+	});
+
+	test('every create and write operation sends exactly the expected body', async () => {
+		const run = await timed(RUNTIME, 'execute the write chain', () => n8n.executeOk('admintotalE2eWrite1'));
+
+		const png = PNG_BASE64;
+		expect(writes(sandbox)).toEqual([
+			[
+				'POST',
+				'/movimientos/notas_venta/',
+				{
+					cliente_rfc: DEMO.cliente.rfc,
+					detalles: [
+						{ producto_codigo: DEMO.producto.codigo, cantidad: '2', precio_unitario: '199.90' },
+						{ producto_codigo: DEMO.productoParte.codigo, cantidad: '4', precio_unitario: '10' },
+					],
+					fecha: '2026-03-14T10:30:00-06:00',
+					monto_efectivo: 100.1,
+					direccion_entgrega: { calle: 'Av. Juárez', numero_e: '120', cp: '44100', latitud: '20.6736', email: 'cliente@example.com' },
+					id_externo: 'W-1001',
+					clave_facturacion: 'K7P2QX',
+					campos_personalizados: [{ key: DEMO.camposPersonalizadosVenta[0], valor: 'OC-77' }],
+					moneda: 'MXN',
+					tipo_cambio: '1.0000',
+				},
+			],
+			[
+				'POST',
+				'/movimientos/notas_venta/',
+				{
+					cliente: DEMO.cliente.id,
+					detalles: [
+						{ producto_codigo: DEMO.producto.codigo, cantidad: '2', precio_unitario: '189.50' },
+						{ producto: DEMO.productoParte.id, cantidad: '3' },
+						{ producto_codigo_proveedor: DEMO.producto.codigoProveedor, cantidad: '1', precio_unitario: '0.10' },
+					],
+					almacen: 2,
+					comentarios: 'Mostrador',
+					monto_tarjeta: 850,
+					tipo_tarjeta: 2,
+					numero_tarjeta: 421,
+				},
+			],
+			[
+				'POST',
+				'/movimientos/pedidos/',
+				{
+					codigo_cliente: DEMO.cliente.codigo,
+					detalles: [{ producto_codigo: DEMO.producto.codigo, cantidad: '3', precio_unitario: '180.00' }],
+					contacto: { nombre: 'Laura Méndez', telefono: '3312345678', email: 'laura@example.com' },
+					direccion_entrega: { calle: 'Calle 5', colonia: 'Centro', municipio: 'Zapopan', estado: 'Jalisco' },
+					fecha: '2026-04-02',
+					almacen: 3,
+					comentarios: 'Entregar por la tarde',
+				},
+			],
+			[
+				'POST',
+				'/movimientos/anticipos_clientes/',
+				{
+					fecha: '2026-03-14',
+					cliente: DEMO.cliente.id,
+					cuenta: DEMO.cuentaBancaria.id,
+					total: '1234567.89',
+					uso_cfdi: 'CP01',
+					almacen: 2,
+					concepto_cfdi: 'Anticipo pedido web 1001',
+					comentarios: 'Pago SPEI',
+					forma_pago: '03',
+					campos_personalizados: [{ key: DEMO.camposPersonalizadosVenta[0], valor: 'web' }],
+				},
+			],
+			[
+				'POST',
+				'/movimientos/consumo_interno/',
+				{
+					almacen: 1,
+					centro_responsabilidad: DEMO.centroResponsabilidad.id,
+					cuenta_gasto: DEMO.cuentaGasto.id,
+					detalles: [{ producto_codigo_proveedor: DEMO.producto.codigoProveedor, cantidad: '4' }],
+					comentarios: 'Uso en taller',
+				},
+			],
+			[
+				'POST',
+				'/prospectos/',
+				{
+					nombre: 'Laura Méndez',
+					codigo: 'PRO-0900',
+					empresa: 'Ferretería Méndez',
+					nombre_comercial: 'La Llave',
+					sucursal: 'Centro',
+					rfc: 'MESL800101AB9',
+					recomendo: 'Juan Pérez',
+					status: 2,
+					direccion: { calle: 'Av. Vallarta', numero_e: '3000', cp: '44690', estado: 'Jalisco' },
+				},
+			],
+			[
+				'POST',
+				`/productos/${DEMO.producto.id}/editar_ensambles/`,
+				{ producto_id: DEMO.productoParte.id, cantidad: 2.5, factor: 1, um_id: DEMO.unidadMedida.id, um_nombre: DEMO.unidadMedida.nombre },
+			],
+			['POST', '/productos/habilitar_webhook/', { codigos: [DEMO.producto.codigo, DEMO.productoParte.codigo] }],
+			[
+				'PATCH',
+				`/ordenes_servicio/${DEMO.ordenServicio.id}/`,
+				{ status: 3, prioridad: 1, descripcion: 'Equipo instalado', fecha_inicio: '2026-05-01', fecha_fin: '2026-05-02' },
+			],
+			['POST', `/ordenes_servicio/${DEMO.ordenServicio.id}/adjuntar_imagen`, { titulo: 'Evidencia', imagen: png }],
+		]);
+		// Every write was accepted, and nothing else was sent (no GET on the way).
+		expect(sandbox.requests.map((request) => request.status)).toEqual([201, 201, 201, 201, 201, 201, 200, 200, 200, 201]);
+
+		// Each node returned what Admintotal answered: one item, the created or changed record.
+		const one = (node: string) => {
+			const items = nodeOutput(run.data, node);
+			expect(items).toHaveLength(1);
+			return items[0];
+		};
+		const notes = sandbox.store.notasVenta.slice(-2).map((note) => note.id);
+		expect([one('Sales Note From JSON').id, one('Sales Note From UI Lines').id]).toEqual(notes);
+		expect(one('Order').id).toBe(sandbox.store.pedidos.at(-1)?.id);
+		expect(one('Customer Advance')).toMatchObject({ id: sandbox.store.anticiposClientes.at(-1)?.id, total: '1234567.89', uso_cfdi: 'CP01' });
+		expect(one('Internal Consumption').id).toBe(sandbox.store.consumoInterno.at(-1)?.id);
+		expect(one('Prospect')).toMatchObject({ codigo: 'PRO-0900', rfc: 'MESL800101AB9' });
+		expect(one('Edit Assemblies')).toMatchObject({ id: DEMO.producto.id });
+		expect(one('Enable Webhooks')).toMatchObject({ habilitados: [DEMO.producto.codigo, DEMO.productoParte.codigo] });
+		expect(one('Update Work Order')).toMatchObject({ status: 3, status_display: 'Terminada', prioridad: 1 });
+		expect(one('Attach Image')).toMatchObject({ titulo: 'Evidencia', url: expect.stringMatching(/\.png$/) });
+	});
+
+	test('JWT: a token expiring during Return All is renewed with /refresh/, every record arrives once', async () => {
+		// Hold the third page long enough to expire every access token while the run is under way.
+		sandbox.faults.add({ method: 'GET', path: '/cuentas/', nth: 3, delayMs: 2_000 });
+		const running = n8n.execute('admintotalE2eJwt01');
+		await waitFor('the third page request', () => requestsTo(sandbox, '/cuentas/').length >= 3, 120_000);
+		sandbox.auth.expireAccessTokens();
+		const result = await timed(RUNTIME, 'execute Return All with JWT', () => running);
+		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
+
+		const ids = nodeOutput(result.run!.data, 'All Ledger Accounts').map((account) => account.id);
+		expect(ids).toEqual(sandbox.store.cuentas.map((account: { id: number }) => account.id));
+		expect(new Set(ids).size).toBe(ids.length);
+
+		const auth = sandbox.requests.filter((request) => /\/(token|refresh)\/$/.test(request.path)).map((request) => [request.path, request.status]);
+		expect(auth).toEqual([
+			['/api/v2/token/', 200],
+			['/api/v2/refresh/', 200],
+		]);
+		expect(requestsTo(sandbox, '/token/')[0].body).toEqual({ username: DEMO.username, password: DEMO.password });
+		const pages = requestsTo(sandbox, '/cuentas/');
+		expect(pages.filter((request) => request.status === 401)).toHaveLength(1);
+		// The page refused with 401 was asked again with the renewed token, and every page ended 200.
+		expect(pages.filter((request) => request.status === 200)).toHaveLength(Math.ceil(ids.length / PAGE_MAX));
+		const refused = pages.find((request) => request.status === 401)!;
+		const retried = pages[pages.indexOf(refused) + 1];
+		expect(retried.url).toBe(refused.url);
+		expect(retried.headers.authorization).not.toBe(refused.headers.authorization);
+		for (const request of pages) expect(request.headers.authorization).toMatch(/^Bearer \S+$/);
+
+		// n8n stored the renewed tokens in the credential: the next run logs in neither way.
+		sandbox.clearRequests();
+		const again = await timed(RUNTIME, 'execute Return All with the stored JWT', () => n8n.executeOk('admintotalE2eJwt01'));
+		expect(nodeOutput(again.data, 'All Ledger Accounts')).toHaveLength(ids.length);
+		expect(sandbox.requests.filter((request) => /\/(token|refresh)\/$/.test(request.path))).toEqual([]);
+		expect(sandbox.requests.every((request) => request.status === 200 && request.headers.authorization === retried.headers.authorization)).toBe(true);
+	});
+
+	let missing: ExecuteResult | undefined;
+
+	test('an error from the API fails the execution at the node that got it', async () => {
+		missing = await timed(RUNTIME, 'execute Get of a missing ID', () => n8n.execute('admintotalE2eErr01'));
+
+		expect(missing.succeeded).toBe(false);
+		expect(missing.run?.data.resultData.error).toMatchObject({ name: 'NodeApiError', httpCode: '404', node: { name: 'Missing Prospect' } });
+		expect(missing.run?.data.resultData.runData['Missing Prospect']?.[0]?.error).toBeDefined();
+		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/api/v2/prospectos/31337/', 404]]);
+	});
+
+	// KNOWN BUG on n8n 2.8.4 (see KNOWN_BUGS): the node's own message and the API's text are lost.
+	knownBugOn(['node20'])('the error says "The record was not found in Admintotal", with the API\'s "No encontrado." in the description', () => {
+		if (!missing) throw new Error('the previous test did not run the workflow');
+		const error = missing.run?.data.resultData.error;
+		expect(error?.message).toBe('The record was not found in Admintotal');
+		expect(error?.description).toContain('No encontrado.');
+		expect(error?.description).toContain('HTTP 404, item 0');
+	});
+
+	// KNOWN BUG on n8n 2.8.4 (see KNOWN_BUGS): the 429 is not recognised, so it is not waited out.
+	knownBugOn(['node20'])('a 429 with Retry-After in the middle of Return All is waited out, the page asked again', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/prospectos/', nth: 2, retryAfterSeconds: 1 });
+		const result = await timed(RUNTIME, 'execute Return All through a 429', () => n8n.execute('admintotalE2eList1'));
+
+		const requests = requestsTo(sandbox, '/prospectos/');
+		expect(requests.slice(0, 3).map((request) => request.status)).toEqual([200, 429, 200]);
+		expect(requests[2].url).toBe(requests[1].url);
+		expect(requests[2].at - requests[1].at).toBeGreaterThanOrEqual(1_000);
+		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
+		expect(nodeOutput(result.run!.data, 'All Prospects').map((item) => item.id)).toEqual(sandbox.store.prospectos.map((prospect) => prospect.id));
+	});
+
+	test('a read whose connection drops is asked again, every record arrives once', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/prospectos/', nth: 3, drop: true });
+		const result = await timed(RUNTIME, 'execute Return All through a dropped connection', () => n8n.execute('admintotalE2eList1'));
+
+		const requests = requestsTo(sandbox, '/prospectos/');
+		expect(requests.slice(0, 4).map((request) => request.status)).toEqual([200, 200, 0, 200]);
+		expect(requests[3].url).toBe(requests[2].url);
+		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
+		expect(nodeOutput(result.run!.data, 'All Prospects').map((item) => item.id)).toEqual(sandbox.store.prospectos.map((prospect) => prospect.id));
+	});
+
+	test('example 2 (scheduled RFC check) runs headless: one blacklist query per customer, then the branches', async () => {
+		const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+		const recent = sandbox.store.notasVenta.filter((note) => note.fecha >= from && !note.cancelado);
+		const rfcs = [...new Set(recent.map((note) => note.cliente.rfc))];
+		expect(rfcs.length).toBeGreaterThanOrEqual(2);
+		// Put one of these customers on the blacklist (type 3, presumed), so both branches are taken.
+		const listed = rfcs[1];
+		sandbox.store.listaNegra.push({ rfc: listed, nombre: 'CLIENTE PRESUNTO E2E', tipo: 3 });
+
+		const run = await timed(RUNTIME, 'execute example 2', () => n8n.executeOk(example2.id));
+
+		const notesQueries = requestsTo(sandbox, '/movimientos/notas_venta/');
+		expect(notesQueries.length).toBe(Math.ceil(recent.length / PAGE_MAX));
+		expect(notesQueries[0].query).toEqual({ cancelado: '0', desde: from, limit: '100' });
+		expect(nodeOutput(run.data, 'Recent Sales Notes').map((note) => note.id)).toEqual(recent.map((note) => note.id));
+
+		const checks = requestsTo(sandbox, '/listanegra/');
+		expect(checks.map((request) => [request.query.rfc, request.status])).toEqual(rfcs.map((rfc) => [rfc, 200]));
+		expect(sandbox.requests).toHaveLength(notesQueries.length + checks.length);
+
+		expect(nodeOutput(run.data, 'Listed: Alert Accounting')).toEqual([{ rfc: listed, listed: true, tipo: 3, tipoLabel: 'Presunto', nombre: 'CLIENTE PRESUNTO E2E' }]);
+		expect(nodeOutput(run.data, 'Not Listed')).toEqual(
+			rfcs.filter((rfc) => rfc !== listed).map((rfc) => ({ rfc, listed: false, tipo: null, tipoLabel: null, nombre: null })),
+		);
+	});
+});

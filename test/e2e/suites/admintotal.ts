@@ -1,0 +1,190 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * What the Admintotal end-to-end suites share: our package packed once per jest process, one
+ * n8n instance per file with it installed like a user does, credentials pointing at the
+ * in-process sandbox, workflow builders, the example workflows, and a few words to read what
+ * the sandbox received.
+ */
+import { existsSync, promises as fs, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import type { RecordedRequest, Sandbox } from '../../sandbox';
+import {
+	N8nInstance,
+	REPO_ROOT,
+	buildAndPackProject,
+	sleep,
+	writeCredentialsFile,
+	type CredentialFixture,
+	type N8nRuntime,
+	type WorkflowFixture,
+	type WorkflowNode,
+} from '../lib';
+
+export const PACKAGE = 'n8n-nodes-admintotal';
+/** Ids the example workflows use for their credentials (examples/README.md). */
+export const EXAMPLE_API_CREDENTIAL = { id: 'admintotalDemoCr1', name: 'Admintotal API' };
+export const EXAMPLE_DELIVERY_CREDENTIAL = { id: 'admintotalDemoWh1', name: 'Admintotal Webhook Delivery' };
+
+/** `n8n-nodes-admintotal.<name>`, e.g. type('admintotalSalesNote'). */
+export function nodeType(name: string): string {
+	return `${PACKAGE}.${name}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The package, built and packed once per jest process (the files of one run share the process).
+
+let packing: Promise<string> | undefined;
+
+/**
+ * `npm run build` + `npm pack` of this repository, once per test process: jest runs the e2e
+ * files in band (maxWorkers 1), so the tarball is kept in a folder named after the process and
+ * removed when the process exits.
+ */
+export function packedProject(): Promise<string> {
+	packing ??= (async () => {
+		const dir = join(tmpdir(), `admintotal-e2e-pack-${process.pid}`);
+		const marker = join(dir, 'tarball.txt');
+		if (existsSync(marker)) {
+			const tarball = (await fs.readFile(marker, 'utf8')).trim();
+			if (existsSync(tarball)) return tarball;
+		}
+		await fs.rm(dir, { recursive: true, force: true });
+		await fs.mkdir(dir, { recursive: true });
+		process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+		const tarball = await buildAndPackProject({ destDir: dir });
+		await fs.writeFile(marker, tarball);
+		return tarball;
+	})();
+	packing.catch(() => (packing = undefined));
+	return packing;
+}
+
+/** A fresh n8n user folder with our packed package installed in `~/.n8n/nodes`, as a user does by hand. */
+export async function instanceWithPackage(runtime: N8nRuntime): Promise<N8nInstance> {
+	const tarball = await packedProject();
+	const n8n = await N8nInstance.create(runtime);
+	const installed = await n8n.installPackage(tarball);
+	if (installed !== PACKAGE) throw new Error(`installed ${installed}, expected ${PACKAGE}`);
+	return n8n;
+}
+
+/** Import credentials and workflows with one CLI call each (every call is an n8n start-up). */
+export async function importAll(n8n: N8nInstance, credentials: CredentialFixture[], workflows: WorkflowFixture[]): Promise<void> {
+	await n8n.importCredentials(await writeCredentialsFile(n8n.workDir, credentials));
+	for (const workflow of workflows) {
+		if (workflow.id.length < 1 || workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" must have 1 to 21 characters`);
+	}
+	const file = join(n8n.workDir, 'workflows.json');
+	await fs.writeFile(file, JSON.stringify(workflows.map((workflow) => ({ active: false, settings: { executionOrder: 'v1' }, ...workflow })), null, 2));
+	await n8n.importWorkflow(file);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials.
+
+export function apiKeyCredential(sandbox: Sandbox, apiKey: string, ref = EXAMPLE_API_CREDENTIAL): CredentialFixture {
+	return { ...ref, type: 'admintotalApi', data: { baseUrl: sandbox.url, authMethod: 'apiKey', apiKey } };
+}
+
+export function jwtCredential(sandbox: Sandbox, username: string, password: string, ref: { id: string; name: string }): CredentialFixture {
+	return { ...ref, type: 'admintotalApi', data: { baseUrl: sandbox.url, authMethod: 'jwt', username, password } };
+}
+
+export function deliveryCredential(token: string, ref = EXAMPLE_DELIVERY_CREDENTIAL): CredentialFixture {
+	return { ...ref, type: 'admintotalWebhookApi', data: { token, username: '', password: '' } };
+}
+
+export function uses(credential: CredentialFixture): Record<string, { id: string; name: string }> {
+	return { [credential.type]: { id: credential.id, name: credential.name } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workflows.
+
+/** A node id (UUID form) unique to a workflow number and a node number. */
+export function nodeId(workflow: number, node: number): string {
+	return `e2e0a000-${String(workflow).padStart(4, '0')}-4000-8000-${String(node).padStart(12, '0')}`;
+}
+
+export interface NodeSpec {
+	name: string;
+	type: string;
+	typeVersion?: number;
+	parameters?: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+	[key: string]: unknown;
+}
+
+/**
+ * A workflow whose nodes run one after the other (output 0 → input 0), laid out left to right.
+ * `number` makes the node ids unique across the suite's workflows.
+ */
+export function linearWorkflow(id: string, number: number, name: string, specs: NodeSpec[]): WorkflowFixture {
+	const nodes: WorkflowNode[] = specs.map((spec, index) => ({
+		...spec,
+		id: nodeId(number, index + 1),
+		typeVersion: spec.typeVersion ?? 1,
+		position: [index * 240, 0],
+		parameters: spec.parameters ?? {},
+	}));
+	const connections: WorkflowFixture['connections'] = {};
+	for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name, nodes, connections };
+}
+
+export const MANUAL_TRIGGER: NodeSpec = { name: 'Start', type: 'n8n-nodes-base.manualTrigger' };
+
+/** A Set node (raw JSON mode) emitting one item with this JSON. */
+export function setJson(name: string, json: unknown): NodeSpec {
+	return { name, type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: JSON.stringify(json), options: {} } };
+}
+
+export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
+
+/** An example workflow as shipped in examples/, parsed. */
+export async function loadExample(file: string): Promise<WorkflowFixture> {
+	return JSON.parse(await fs.readFile(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowFixture;
+}
+
+/** The path of the production webhook of a node with a webhookId and a non-full path: `<webhookId>/<path>`. */
+export function triggerPath(workflow: WorkflowFixture, nodeName: string, path = 'webhook'): string {
+	const node = workflow.nodes.find((candidate) => candidate.name === nodeName);
+	if (!node?.webhookId) throw new Error(`node "${nodeName}" of ${workflow.id} has no webhookId`);
+	return `${node.webhookId}/${path}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the sandbox received.
+
+export const API_PREFIX = '/api/v2';
+
+/** Requests to a path relative to /api/v2 (e.g. `/prospectos/`), optionally of one method. */
+export function requestsTo(sandbox: Sandbox, path: string, method?: string): RecordedRequest[] {
+	return sandbox.requests.filter((request) => request.path === `${API_PREFIX}${path}` && (method === undefined || request.method === method));
+}
+
+/** Requests that change something (anything but GET), as `[method, path without /api/v2, body]`. */
+export function writes(sandbox: Sandbox): Array<[string, string, unknown]> {
+	return sandbox.requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.path.replace(API_PREFIX, ''), request.body]);
+}
+
+/** Poll until `condition` holds; throws with `what` after the timeout. */
+export async function waitFor(what: string, condition: () => boolean, timeoutMs = 60_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+		await sleep(50);
+	}
+}
+
+/** Milliseconds a step took, for the log of a run (`[e2e node20] label: 1234 ms`). */
+export async function timed<T>(runtime: string, label: string, step: () => Promise<T>): Promise<T> {
+	const started = Date.now();
+	try {
+		return await step();
+	} finally {
+		process.stderr.write(`[e2e ${runtime}] ${label}: ${Date.now() - started} ms\n`);
+	}
+}
