@@ -242,11 +242,28 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 	/**
 	 * Example 2 as shipped, plus a Manual Trigger wired to its first node: `n8n execute` starts a
 	 * workflow only from a Manual Trigger (its Schedule Trigger fires at 7:00 in a running n8n).
+	 *
+	 * KNOWN BUG in examples/scheduled-rfc-check.json: "One Per Customer" (Remove Duplicates v1)
+	 * has `fieldsToCompare: { fields: [{ fieldName: 'cliente.rfc' }] }`, the format of the old
+	 * Item Lists node; Remove Duplicates reads a string, and both n8n versions stop with "The
+	 * 'Fields To Compare' parameter must be a string of fields separated by commas or an array of
+	 * strings". While the shipped file has that form, this copy uses 'cliente.rfc' (what the field
+	 * means) so the rest of the example is still proven; the test 'example 2 as shipped …' below
+	 * fails as soon as the example is fixed, to remove this patch.
 	 */
 	let example2: WorkflowFixture;
+	let shippedExample2: WorkflowFixture;
+	const removeDuplicatesFields = (example: WorkflowFixture): unknown => example.nodes.find((node) => node.name === 'One Per Customer')?.parameters.fieldsToCompare;
 	const example2Headless = (example: WorkflowFixture): WorkflowFixture => ({
 		...example,
-		nodes: [...example.nodes, { id: nodeId(5, 1), name: 'Run Now', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 200], parameters: {} }],
+		nodes: [
+			...example.nodes.map((node) =>
+				node.name === 'One Per Customer' && typeof node.parameters.fieldsToCompare !== 'string'
+					? { ...node, parameters: { ...node.parameters, fieldsToCompare: 'cliente.rfc' } }
+					: node,
+			),
+			{ id: nodeId(5, 1), name: 'Run Now', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 200], parameters: {} },
+		],
 		connections: { ...example.connections, 'Run Now': { main: [[{ node: 'Recent Sales Notes', type: 'main', index: 0 }]] } },
 	});
 
@@ -254,7 +271,8 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		runtime = await resolveRuntime();
 		sandbox = await startSandbox({ pageSize: { default: 20, max: PAGE_MAX } });
 		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
-		example2 = example2Headless(await loadExample('scheduled-rfc-check.json'));
+		shippedExample2 = await loadExample('scheduled-rfc-check.json');
+		example2 = example2Headless(shippedExample2);
 		await timed(RUNTIME, 'import credentials and workflows', () =>
 			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2]),
 		);
@@ -524,5 +542,10 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(nodeOutput(run.data, 'Not Listed')).toEqual(
 			rfcs.filter((rfc) => rfc !== listed).map((rfc) => ({ rfc, listed: false, tipo: null, tipoLabel: null, nombre: null })),
 		);
+	});
+
+	// KNOWN BUG in examples/scheduled-rfc-check.json (see example2Headless above).
+	knownBugOn(['node20', 'node24'])('example 2 as shipped gives Remove Duplicates its fields as n8n reads them (a string)', () => {
+		expect(typeof removeDuplicatesFields(shippedExample2)).toBe('string');
 	});
 });

@@ -1,0 +1,252 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * Our package in a running n8n (`n8n start`, E2E_RUNTIME=node20|node24): the Admintotal Trigger
+ * and the webhook examples are activated through the public API, the sandbox delivers price and
+ * stock changes to the trigger's production URL like Admintotal does, and the executions are read
+ * back through n8n's public API. One n8n server for the whole file.
+ */
+import { randomBytes } from 'crypto';
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import {
+	disposeAllInstances,
+	nodeOutput,
+	resolveRuntime,
+	selectedRuntimeName,
+	type ApiExecution,
+	type N8nInstance,
+	type N8nServer,
+	type WorkflowFixture,
+} from './lib';
+import {
+	API_PREFIX,
+	apiKeyCredential,
+	deliveryCredential,
+	importAll,
+	instanceWithPackage,
+	linearWorkflow,
+	loadExample,
+	nodeType,
+	requestsTo,
+	timed,
+	triggerPath,
+	uses,
+	waitFor,
+	writes,
+} from './suites/admintotal';
+
+const RUNTIME = selectedRuntimeName();
+/** Fresh per run, so no secret lives in the source. */
+const TRIGGER_TOKEN = randomBytes(16).toString('hex');
+const EXAMPLE_TOKEN = randomBytes(16).toString('hex');
+const ENABLED_ON_ACTIVATION = [DEMO.producto.codigo, DEMO.productoParte.codigo];
+
+const oldestFirst = (executions: ApiExecution[]): ApiExecution[] => [...executions].sort((a, b) => Number(a.id) - Number(b.id));
+const messageOf = (body: string): unknown => (JSON.parse(body) as { message?: unknown }).message;
+
+describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
+	let sandbox: Sandbox;
+	let n8n: N8nInstance;
+	let server: N8nServer;
+	let triggerWorkflow: WorkflowFixture;
+	let example1: WorkflowFixture;
+	let example3: WorkflowFixture;
+
+	const apiCredential = () => apiKeyCredential(sandbox, DEMO.apiKey);
+	const triggerDelivery = deliveryCredential(TRIGGER_TOKEN, { id: 'admintotalE2eWh01', name: 'Admintotal delivery (e2e trigger)' });
+	const exampleDelivery = deliveryCredential(EXAMPLE_TOKEN);
+	const deliveryUrl = (workflow: WorkflowFixture, node: string) => server.webhookUrl(triggerPath(workflow, node));
+	const codes = (count: number, from = 0) => sandbox.store.productos.slice(from, from + count).map((product) => product.codigo);
+
+	beforeAll(async () => {
+		const runtime = await resolveRuntime();
+		sandbox = await startSandbox();
+		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
+
+		triggerWorkflow = linearWorkflow('admintotalE2eTrig1', 11, 'E2E: Admintotal price and stock trigger', [
+			{
+				name: 'Admintotal Trigger',
+				type: nodeType('admintotalTrigger'),
+				webhookId: 'e2e0a000-0011-4000-8000-0000000000aa',
+				parameters: {
+					event: 'priceStockChanged',
+					authentication: 'headerToken',
+					enableProductWebhooks: true,
+					productCodes: ENABLED_ON_ACTIVATION.join(', '),
+					options: {},
+				},
+				credentials: { ...uses(triggerDelivery), ...uses(apiCredential()) },
+			},
+		]);
+		example1 = await loadExample('shop-order-to-sales-note.json');
+		// Example 3 posts to the demo shop of a sandbox on port 8765 (`npm run sandbox`): point it at this one.
+		const shipped3 = await loadExample('price-stock-sync.json');
+		const shopUrl = 'http://127.0.0.1:8765/__shop/inventory';
+		expect(JSON.stringify(shipped3)).toContain(shopUrl);
+		example3 = JSON.parse(JSON.stringify(shipped3).split(shopUrl).join(`${sandbox.url}/__shop/inventory`)) as WorkflowFixture;
+
+		await timed(RUNTIME, 'import credentials and workflows', () =>
+			importAll(n8n, [apiCredential(), triggerDelivery, exampleDelivery], [triggerWorkflow, example1, example3]),
+		);
+		server = await timed(RUNTIME, 'n8n start until ready', () => n8n.startServer());
+		await timed(RUNTIME, 'owner and API key', () => server.ensureApiKey());
+	});
+
+	afterAll(async () => {
+		await disposeAllInstances();
+		await sandbox?.close();
+	});
+
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.faults.clear();
+	});
+
+	describe('Admintotal Trigger', () => {
+		test('activated (published) in the running n8n, it enables the product webhooks in Admintotal', async () => {
+			await timed(RUNTIME, 'activate the trigger workflow', () => server.activateWorkflow(triggerWorkflow.id));
+			await server.waitForWebhook(triggerPath(triggerWorkflow, 'Admintotal Trigger'));
+
+			expect(writes(sandbox)).toEqual([['POST', '/productos/habilitar_webhook/', { codigos: ENABLED_ON_ACTIVATION }]]);
+			const [enable] = sandbox.requests;
+			expect(enable.headers['api-key']).toBe(DEMO.apiKey);
+			expect(enable.status).toBe(200);
+			for (const code of ENABLED_ON_ACTIVATION) expect(sandbox.store.producto(code)?.habilitar_webhook).toBe(true);
+		});
+
+		test('price and stock deliveries to the production URL start one execution each; items = products delivered', async () => {
+			const delivered = codes(60, 20);
+			const results = await timed(RUNTIME, 'deliver 60 products', () =>
+				sandbox.webhooks.sendPriceStock({ url: deliveryUrl(triggerWorkflow, 'Admintotal Trigger'), auth: { type: 'header', token: TRIGGER_TOKEN }, codes: delivered }),
+			);
+			expect(results.map((result) => [result.status, messageOf(result.body)])).toEqual([
+				[200, 'Workflow was started'],
+				[200, 'Workflow was started'],
+			]);
+
+			const executions = oldestFirst(await server.waitForExecutions({ workflowId: triggerWorkflow.id, includeData: true, count: 2 }));
+			expect(executions).toHaveLength(2);
+			for (const execution of executions) expect(execution).toMatchObject({ workflowId: triggerWorkflow.id, mode: 'webhook', status: 'success', finished: true });
+			const rows = sandbox.webhooks.priceStockRows({ codes: delivered });
+			const expected = rows.map((row) => ({ ...row, stock: Number(row.stock), price: Number(row.precio), cost: Number(row.costo) }));
+			expect(executions.map((execution) => nodeOutput(execution.data!, 'Admintotal Trigger'))).toEqual([expected.slice(0, 50), expected.slice(50)]);
+		});
+
+		test('a forged delivery (wrong or no token) gets 401 and starts no execution', async () => {
+			const url = deliveryUrl(triggerWorkflow, 'Admintotal Trigger');
+			const [forged] = await sandbox.webhooks.sendPriceStock({ url, auth: { type: 'header', token: `${TRIGGER_TOKEN.slice(0, -1)}x` }, codes: codes(3) });
+			const [anonymous] = await sandbox.webhooks.sendPriceStock({ url, codes: codes(3) });
+			const [basic] = await sandbox.webhooks.sendPriceStock({ url, auth: { type: 'basic', username: 'admintotal', password: TRIGGER_TOKEN }, codes: codes(3) });
+			for (const refused of [forged, anonymous, basic]) expect([refused.status, messageOf(refused.body)]).toEqual([401, 'Unauthorized']);
+
+			// A genuine delivery after them: its execution is the only new one.
+			const [genuine] = await sandbox.webhooks.sendPriceStock({ url, auth: { type: 'header', token: TRIGGER_TOKEN }, codes: codes(1, 5) });
+			expect(genuine.status).toBe(200);
+			const executions = oldestFirst(await server.waitForExecutions({ workflowId: triggerWorkflow.id, includeData: true, count: 3 }));
+			expect(executions).toHaveLength(3);
+			expect(nodeOutput(executions[2].data!, 'Admintotal Trigger').map((item) => item.sku)).toEqual(codes(1, 5));
+			// The trigger sends nothing to Admintotal on a delivery.
+			expect(sandbox.requests).toEqual([]);
+		});
+	});
+
+	describe('example 1: shop order → blacklist check → sales note', () => {
+		const order = (number: string, rfc: string) => ({
+			order_number: number,
+			customer: { rfc },
+			line_items: [
+				{ sku: DEMO.producto.codigo, quantity: 2, price: 199.9 },
+				{ sku: DEMO.productoParte.codigo, quantity: 1, price: '45.50' },
+			],
+		});
+
+		test('activated, a clean customer gets a sales note with lines by product code and the order number as id_externo', async () => {
+			await timed(RUNTIME, 'activate example 1', () => server.activateWorkflow(example1.id));
+			await server.waitForWebhook('shop-order');
+
+			const response = await timed(RUNTIME, 'POST a shop order', () => server.callWebhook<Record<string, unknown>>('shop-order', { body: order('W-5001', DEMO.cliente.rfc) }));
+
+			expect(response.status).toBe(200);
+			const checks = requestsTo(sandbox, '/listanegra/');
+			expect(checks.map((request) => [request.query.rfc, request.status])).toEqual([[DEMO.cliente.rfc, 200]]);
+			expect(writes(sandbox)).toEqual([
+				[
+					'POST',
+					'/movimientos/notas_venta/',
+					{
+						cliente_rfc: DEMO.cliente.rfc,
+						detalles: [
+							{ producto_codigo: DEMO.producto.codigo, cantidad: '2', precio_unitario: '199.9' },
+							{ producto_codigo: DEMO.productoParte.codigo, cantidad: '1', precio_unitario: '45.50' },
+						],
+						id_externo: 'W-5001',
+						comentarios: 'Shop order W-5001',
+					},
+				],
+			]);
+			const created = sandbox.store.notasVenta.at(-1)!;
+			expect(requestsTo(sandbox, '/movimientos/notas_venta/', 'POST')[0].status).toBe(201);
+			// The webhook answers with the last node's output: the created note.
+			expect(response.body).toMatchObject({ id: created.id, folio: created.folio, cliente: expect.objectContaining({ rfc: DEMO.cliente.rfc }) });
+
+			const [execution] = await server.waitForExecutions({ workflowId: example1.id, includeData: true });
+			expect(execution).toMatchObject({ mode: 'webhook', status: 'success' });
+			expect(nodeOutput(execution.data!, 'Check Customer RFC')).toEqual([{ rfc: DEMO.cliente.rfc, listed: false, tipo: null, tipoLabel: null, nombre: null }]);
+			expect(nodeOutput(execution.data!, 'Create Sales Note').map((note) => note.id)).toEqual([created.id]);
+		});
+
+		test('a blacklisted customer is rejected and no sales note is sent', async () => {
+			const notesBefore = sandbox.store.notasVenta.length;
+			const { rfc } = DEMO.listaNegra.definitivo;
+			const response = await server.callWebhook<Record<string, unknown>>('shop-order', { body: order('W-5002', rfc) });
+
+			expect(response.status).toBe(200);
+			expect(response.body).toEqual({ status: 'rejected', order: 'W-5002', rfc, reason: 'RFC is on the SAT blacklist (Definitivo)' });
+			expect(sandbox.requests.map((request) => [request.method, request.path, request.query.rfc])).toEqual([['GET', `${API_PREFIX}/listanegra/`, rfc]]);
+			expect(sandbox.store.notasVenta).toHaveLength(notesBefore);
+
+			const executions = oldestFirst(await server.waitForExecutions({ workflowId: example1.id, includeData: true, count: 2 }));
+			expect(executions[1].status).toBe('success');
+			expect(Object.keys(executions[1].data!.resultData.runData)).not.toContain('Create Sales Note');
+			expect(nodeOutput(executions[1].data!, 'Reject Order')).toEqual([response.body]);
+		});
+	});
+
+	describe('example 3: price and stock sync to the shop', () => {
+		test('activated, Admintotal deliveries reach the demo shop; only changed products on the next delivery', async () => {
+			await timed(RUNTIME, 'activate example 3', () => server.activateWorkflow(example3.id));
+			const path = triggerPath(example3, 'Admintotal Price and Stock');
+			await server.waitForWebhook(path);
+			const url = server.webhookUrl(path);
+			const auth = { type: 'header', token: EXAMPLE_TOKEN } as const;
+			const synced = codes(5, 100);
+			const asShopSees = (row: { sku: string; precio: string; stock: string }) => ({ sku: row.sku, price: Number(row.precio), stock: Number(row.stock) });
+			const shop = () => sandbox.shop.updates.map(({ sku, price, stock }) => ({ sku, price, stock }));
+
+			// First delivery: every product is new to the trigger's memory.
+			const [first] = await sandbox.webhooks.sendPriceStock({ url, auth, codes: synced });
+			expect([first.status, messageOf(first.body)]).toEqual([200, 'Workflow was started']);
+			await waitFor('5 shop updates', () => sandbox.shop.updates.length >= 5, 60_000);
+			expect(shop()).toEqual(sandbox.webhooks.priceStockRows({ codes: synced }).map(asShopSees));
+
+			// One price changes in Admintotal: the next delivery carries all five, the shop gets that one.
+			sandbox.store.setPrecio(synced[2], 777.77);
+			const [second] = await sandbox.webhooks.sendPriceStock({ url, auth, codes: synced });
+			expect([second.status, messageOf(second.body)]).toEqual([200, 'Workflow was started']);
+			await waitFor('the 6th shop update', () => sandbox.shop.updates.length >= 6, 60_000);
+			expect(shop().slice(5)).toEqual([{ sku: synced[2], price: 777.77, stock: Number(sandbox.webhooks.priceStockRows({ codes: [synced[2]] })[0].stock) }]);
+
+			// Nothing changed: answered, no workflow.
+			const [third] = await sandbox.webhooks.sendPriceStock({ url, auth, codes: synced });
+			expect([third.status, messageOf(third.body)]).toEqual([200, 'Received; no product to report, no workflow started']);
+
+			const executions = oldestFirst(await server.waitForExecutions({ workflowId: example3.id, includeData: true, count: 2 }));
+			expect(executions.map((execution) => [execution.status, nodeOutput(execution.data!, 'Update Shop Product').length])).toEqual([
+				['success', 5],
+				['success', 1],
+			]);
+			expect(sandbox.shop.updates).toHaveLength(6);
+			// The sync reads nothing from Admintotal's API.
+			expect(sandbox.requests).toEqual([]);
+		});
+	});
+});
