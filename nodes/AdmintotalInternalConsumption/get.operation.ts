@@ -1,4 +1,4 @@
-import { recordLocator, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
 import { SIMPLIFIED_INTERNAL_CONSUMPTION } from './simplified';
 
 const displayOptions = showFor('internalConsumption', ['get']);
@@ -20,6 +20,6 @@ export const getInternalConsumption = {
 			displayOptions,
 			searchListMethod: 'searchInternalConsumptions',
 		}),
-		simplifyFieldShaped(displayOptions, SIMPLIFIED_INTERNAL_CONSUMPTION),
+		simplifyField(displayOptions, SIMPLIFIED_INTERNAL_CONSUMPTION),
 	],
 };

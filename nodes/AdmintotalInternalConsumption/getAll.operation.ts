@@ -1,4 +1,4 @@
-import { returnAllAndLimit, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
 import { SIMPLIFIED_INTERNAL_CONSUMPTION } from './simplified';
 
 const displayOptions = showFor('internalConsumption', ['getAll']);
@@ -11,5 +11,5 @@ export const getManyInternalConsumptions = {
 		description: 'Retrieve a list of internal consumption documents',
 		routing: route('GET', '/movimientos/consumo_interno/'),
 	},
-	properties: [...returnAllAndLimit(displayOptions), simplifyFieldShaped(displayOptions, SIMPLIFIED_INTERNAL_CONSUMPTION)],
+	properties: [...returnAllAndLimit(displayOptions), simplifyField(displayOptions, SIMPLIFIED_INTERNAL_CONSUMPTION)],
 };

@@ -1,4 +1,4 @@
-import { returnAllAndLimit, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
 import { salesDocumentFilters } from '../shared/filters';
 
 const displayOptions = showFor('order', ['getAll']);
@@ -13,7 +13,7 @@ export const getManyOrders = {
 	},
 	properties: [
 		...returnAllAndLimit(displayOptions),
-		simplifyFieldShaped(displayOptions, {
+		simplifyField(displayOptions, {
 			id: true,
 			folio: true,
 			folio_completo: true,

@@ -1,4 +1,4 @@
-import { recordLocator, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
 import { wholeNumberQueryField } from '../shared/filters';
 import { SIMPLIFIED_PRODUCT, WAREHOUSE_FIELD } from './simplified';
 
@@ -21,7 +21,7 @@ export const getProduct = {
 			searchListMethod: 'searchProducts',
 			description: "The product's internal ID, not its code: search the list by description, or filter Get Many by code",
 		}),
-		simplifyFieldShaped(displayOptions, SIMPLIFIED_PRODUCT),
+		simplifyField(displayOptions, SIMPLIFIED_PRODUCT),
 		{
 			displayName: 'Options',
 			name: 'options',

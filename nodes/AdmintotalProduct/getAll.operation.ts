@@ -1,5 +1,5 @@
 import { DISTRIBUTION_MEDIUM, catalogOptions } from '../shared/catalogs';
-import { returnAllAndLimit, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
 import {
 	amountQueryField,
 	listQueryField,
@@ -21,7 +21,7 @@ export const getManyProducts = {
 	},
 	properties: [
 		...returnAllAndLimit(displayOptions),
-		simplifyFieldShaped(displayOptions, SIMPLIFIED_PRODUCT),
+		simplifyField(displayOptions, SIMPLIFIED_PRODUCT),
 		{
 			displayName: 'Filters',
 			name: 'filters',

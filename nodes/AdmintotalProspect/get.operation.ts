@@ -1,4 +1,4 @@
-import { recordLocator, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
 import { SIMPLIFIED_PROSPECT } from './simplified';
 
 const displayOptions = showFor('prospect', ['get']);
@@ -19,6 +19,6 @@ export const getProspect = {
 			displayOptions,
 			searchListMethod: 'searchProspects',
 		}),
-		simplifyFieldShaped(displayOptions, SIMPLIFIED_PROSPECT),
+		simplifyField(displayOptions, SIMPLIFIED_PROSPECT),
 	],
 };

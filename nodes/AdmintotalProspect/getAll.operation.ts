@@ -1,4 +1,4 @@
-import { returnAllAndLimit, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
 import { SIMPLIFIED_PROSPECT } from './simplified';
 
 const displayOptions = showFor('prospect', ['getAll']);
@@ -11,5 +11,5 @@ export const getManyProspects = {
 		description: 'Retrieve a list of prospects',
 		routing: route('GET', '/prospectos/'),
 	},
-	properties: [...returnAllAndLimit(displayOptions), simplifyFieldShaped(displayOptions, SIMPLIFIED_PROSPECT)],
+	properties: [...returnAllAndLimit(displayOptions), simplifyField(displayOptions, SIMPLIFIED_PROSPECT)],
 };

@@ -1,4 +1,4 @@
-import { recordLocator, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
 import { SIMPLIFIED_WORK_ORDER } from './simplified';
 
 const displayOptions = showFor('workOrder', ['get']);
@@ -19,6 +19,6 @@ export const getWorkOrder = {
 			displayOptions,
 			searchListMethod: 'searchWorkOrders',
 		}),
-		simplifyFieldShaped(displayOptions, SIMPLIFIED_WORK_ORDER),
+		simplifyField(displayOptions, SIMPLIFIED_WORK_ORDER),
 	],
 };

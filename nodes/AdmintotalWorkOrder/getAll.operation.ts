@@ -1,5 +1,5 @@
 import { WORK_ORDER_STATUS, catalogOptions } from '../shared/catalogs';
-import { returnAllAndLimit, route, showFor, simplifyFieldShaped } from '../shared/descriptions';
+import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
 import { optionsQueryField } from '../shared/filters';
 import { SIMPLIFIED_WORK_ORDER } from './simplified';
 
@@ -15,7 +15,7 @@ export const getManyWorkOrders = {
 	},
 	properties: [
 		...returnAllAndLimit(displayOptions),
-		simplifyFieldShaped(displayOptions, SIMPLIFIED_WORK_ORDER),
+		simplifyField(displayOptions, SIMPLIFIED_WORK_ORDER),
 		{
 			displayName: 'Filters',
 			name: 'filters',

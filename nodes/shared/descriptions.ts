@@ -87,26 +87,6 @@ export function returnAllAndLimit(displayOptions: IDisplayOptions): INodePropert
 	];
 }
 
-/** Simplify keeps the fields a user wants most; records with more than 10 fields get it (n8n convention). */
-export function simplifyField(displayOptions: IDisplayOptions, keep: string[]): INodeProperties {
-	return {
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		displayOptions,
-		default: true,
-		description: 'Whether to return a simplified version of the response instead of the raw data',
-		routing: { output: { postReceive: [simplifyTo(keep)] } },
-	};
-}
-
-export function simplifyTo(keep: string[]) {
-	return async function (this: IExecuteSingleFunctions, items: INodeExecutionData[]) {
-		if (this.getNodeParameter('simplify', true) !== true) return items;
-		return items.map((item) => ({ ...item, json: pick(item.json, keep) }));
-	};
-}
-
 function pick(record: IDataObject, keep: string[]): IDataObject {
 	const result: IDataObject = {};
 	for (const key of keep) if (key in record) result[key] = record[key];
@@ -182,9 +162,20 @@ export function requireWholeNumber(parameter: string, label: string) {
  */
 export type SimplifiedShape = Record<string, true | string[] | ((record: IDataObject) => unknown)>;
 
-/** Simplify for records with embedded objects: `cliente` can shrink to its id, name and RFC. */
-export function simplifyFieldShaped(displayOptions: IDisplayOptions, shape: SimplifiedShape): INodeProperties {
-	return { ...simplifyField(displayOptions, []), routing: { output: { postReceive: [simplifyToShape(shape)] } } };
+/**
+ * Simplify (n8n convention for records with more than 10 fields) keeps what a user wants most;
+ * `cliente` can shrink to its id, name and RFC.
+ */
+export function simplifyField(displayOptions: IDisplayOptions, shape: SimplifiedShape): INodeProperties {
+	return {
+		displayName: 'Simplify',
+		name: 'simplify',
+		type: 'boolean',
+		displayOptions,
+		default: true,
+		description: 'Whether to return a simplified version of the response instead of the raw data',
+		routing: { output: { postReceive: [simplifyToShape(shape)] } },
+	};
 }
 
 export function simplifyToShape(shape: SimplifiedShape) {
