@@ -24,7 +24,9 @@ export class AdmintotalTrigger implements INodeType {
 			{
 				name: CREDENTIAL_TYPE,
 				required: true,
-				displayOptions: { show: { event: ['priceStockChanged'], enableProductWebhooks: [true] } },
+				// `hide` rather than a second `show` key: n8n 2.8's editor hides every boolean a credential is
+				// shown by (and the fields that one depends on), which made Event disappear.
+				displayOptions: { show: { event: ['priceStockChanged'] }, hide: { enableProductWebhooks: [false] } },
 			},
 			{
 				name: 'admintotalWebhookApi',
@@ -113,7 +115,9 @@ export class AdmintotalTrigger implements INodeType {
 				required: true,
 				default: '',
 				placeholder: 'e.g. HER-00001, HER-00002',
-				displayOptions: { show: { event: ['priceStockChanged'], enableProductWebhooks: [true] } },
+				// `hide` rather than a second `show` key: n8n 2.8's editor hides every boolean a credential is
+				// shown by (and the fields that one depends on), which made Event disappear.
+				displayOptions: { show: { event: ['priceStockChanged'] }, hide: { enableProductWebhooks: [false] } },
 				description:
 					'Product codes (codigo) separated by commas or line breaks. Sent to Admintotal once per activation; activating again with the same codes sends nothing.',
 			},

@@ -5,6 +5,7 @@
  * the package installed like a user installs it, a ready "Admintotal API" credential pointing at the
  * sandbox and the example workflows, then prints the URL and the login. Ctrl-C stops everything.
  */
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
@@ -14,7 +15,8 @@ import { DEFAULT_OWNER, N8nInstance, buildAndPackProject, disposeAllInstances, r
 
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8765);
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
-const DELIVERY_TOKEN = 'demo-delivery-token-0123456789';
+/** The token Admintotal would send with each webhook delivery; new for every dev session. */
+const DELIVERY_TOKEN = randomBytes(16).toString('hex');
 /** Example 3's trigger, activated here so the sandbox can push price and stock changes to it. */
 const SYNC_EXAMPLE = 'admintotalExmpl03';
 const SHOP_EXAMPLE = 'admintotalExmpl01';
