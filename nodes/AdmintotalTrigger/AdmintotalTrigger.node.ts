@@ -41,6 +41,8 @@ export class AdmintotalTrigger implements INodeType {
 				httpMethod: 'POST',
 				// Admintotal only needs to know the delivery arrived; the workflow runs afterwards.
 				responseMode: 'onReceived',
+				// Without it n8n answers the literal word "firstEntryJson"; empty gives {"message":"Workflow was started"}.
+				responseData: '',
 				path: 'webhook',
 			},
 		],

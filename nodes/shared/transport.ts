@@ -177,14 +177,14 @@ function toItems(body: unknown): INodeExecutionData[] {
 	return [{ json: { response: body as string } }];
 }
 
-interface HttpAnswer {
+export interface HttpAnswer {
 	status: number;
 	body: unknown;
 	headers: Record<string, unknown>;
 }
 
 /** n8n wraps the HTTP client's error; the answer sits on the error or on its cause. */
-function httpAnswerOf(error: unknown): HttpAnswer | undefined {
+export function httpAnswerOf(error: unknown): HttpAnswer | undefined {
 	const candidates = [error, (error as { cause?: unknown })?.cause, (error as { cause?: { cause?: unknown } })?.cause?.cause];
 	for (const candidate of candidates) {
 		const response = (candidate as { response?: { status?: number; data?: unknown; body?: unknown; headers?: Record<string, unknown> } })?.response;
@@ -192,10 +192,18 @@ function httpAnswerOf(error: unknown): HttpAnswer | undefined {
 			return { status: response.status, body: response.data ?? response.body, headers: response.headers ?? {} };
 		}
 	}
+	// n8n-workflow before 2.9 drops an error's cause; the status and the body survive as httpCode and
+	// context.data (the headers, and so Retry-After, are lost).
+	const wrapped = error as { httpCode?: unknown; context?: { data?: unknown } };
+	if (typeof wrapped?.httpCode === 'string' && /^\d{3}$/.test(wrapped.httpCode)) {
+		return { status: Number(wrapped.httpCode), body: wrapped.context?.data, headers: {} };
+	}
 	return undefined;
 }
 
-function networkCodeOf(error: unknown): string | undefined {
+export function networkCodeOf(error: unknown): string | undefined {
+	const httpCode = (error as { httpCode?: unknown })?.httpCode;
+	if (typeof httpCode === 'string' && NETWORK_CODES.has(httpCode)) return httpCode;
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current; depth++) {
 		const code = (current as { code?: unknown }).code;

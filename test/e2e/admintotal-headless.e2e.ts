@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * Our package inside a real n8n, headless (E2E_RUNTIME=node20|node24): the packed tarball is
  * installed into a fresh user folder like a user does, credentials pointing at the sandbox are
@@ -12,7 +11,6 @@ import {
 	apiKeyCredential,
 	importAll,
 	instanceWithPackage,
-	knownBugOn,
 	jwtCredential,
 	linearWorkflow,
 	loadExample,
@@ -242,14 +240,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 	/**
 	 * Example 2 as shipped, plus a Manual Trigger wired to its first node: `n8n execute` starts a
 	 * workflow only from a Manual Trigger (its Schedule Trigger fires at 7:00 in a running n8n).
-	 *
-	 * KNOWN BUG in examples/scheduled-rfc-check.json: "One Per Customer" (Remove Duplicates v1)
-	 * has `fieldsToCompare: { fields: [{ fieldName: 'cliente.rfc' }] }`, the format of the old
-	 * Item Lists node; Remove Duplicates reads a string, and both n8n versions stop with "The
-	 * 'Fields To Compare' parameter must be a string of fields separated by commas or an array of
-	 * strings". While the shipped file has that form, this copy uses 'cliente.rfc' (what the field
-	 * means) so the rest of the example is still proven; the test 'example 2 as shipped …' below
-	 * fails as soon as the example is fixed, to remove this patch.
+
 	 */
 	let example2: WorkflowFixture;
 	let shippedExample2: WorkflowFixture;
@@ -257,11 +248,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 	const example2Headless = (example: WorkflowFixture): WorkflowFixture => ({
 		...example,
 		nodes: [
-			...example.nodes.map((node) =>
-				node.name === 'One Per Customer' && typeof node.parameters.fieldsToCompare !== 'string'
-					? { ...node, parameters: { ...node.parameters, fieldsToCompare: 'cliente.rfc' } }
-					: node,
-			),
+			...example.nodes,
 			{ id: nodeId(5, 1), name: 'Run Now', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 200], parameters: {} },
 		],
 		connections: { ...example.connections, 'Run Now': { main: [[{ node: 'Recent Sales Notes', type: 'main', index: 0 }]] } },
@@ -443,7 +430,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		const running = n8n.execute('admintotalE2eJwt01');
 		await waitFor('the third page request', () => requestsTo(sandbox, '/cuentas/').length >= 3, 120_000);
 		sandbox.auth.expireAccessTokens();
-		const result = await timed(RUNTIME, 'execute Return All with JWT', () => running);
+		const result = await timed(RUNTIME, 'rest of the JWT run after the expiry', () => running);
 		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
 
 		const ids = nodeOutput(result.run!.data, 'All Ledger Accounts').map((account) => account.id);
@@ -485,8 +472,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/api/v2/prospectos/31337/', 404]]);
 	});
 
-	// KNOWN BUG on n8n 2.8.4 (see KNOWN_BUGS): the node's own message and the API's text are lost.
-	knownBugOn(['node20'])('the error says "The record was not found in Admintotal", with the API\'s "No encontrado." in the description', () => {
+	test('the error says "The record was not found in Admintotal", with the API\'s "No encontrado." in the description', () => {
 		if (!missing) throw new Error('the previous test did not run the workflow');
 		const error = missing.run?.data.resultData.error;
 		expect(error?.message).toBe('The record was not found in Admintotal');
@@ -494,8 +480,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(error?.description).toContain('HTTP 404, item 0');
 	});
 
-	// KNOWN BUG on n8n 2.8.4 (see KNOWN_BUGS): the 429 is not recognised, so it is not waited out.
-	knownBugOn(['node20'])('a 429 with Retry-After in the middle of Return All is waited out, the page asked again', async () => {
+	test('a 429 with Retry-After in the middle of Return All is waited out, the page asked again', async () => {
 		sandbox.faults.add({ method: 'GET', path: '/prospectos/', nth: 2, retryAfterSeconds: 1 });
 		const result = await timed(RUNTIME, 'execute Return All through a 429', () => n8n.execute('admintotalE2eList1'));
 
@@ -511,10 +496,10 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		sandbox.faults.add({ method: 'GET', path: '/prospectos/', nth: 3, drop: true });
 		const result = await timed(RUNTIME, 'execute Return All through a dropped connection', () => n8n.execute('admintotalE2eList1'));
 
+		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
 		const requests = requestsTo(sandbox, '/prospectos/');
 		expect(requests.slice(0, 4).map((request) => request.status)).toEqual([200, 200, 0, 200]);
 		expect(requests[3].url).toBe(requests[2].url);
-		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
 		expect(nodeOutput(result.run!.data, 'All Prospects').map((item) => item.id)).toEqual(sandbox.store.prospectos.map((prospect) => prospect.id));
 	});
 
@@ -534,8 +519,9 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(notesQueries[0].query).toEqual({ cancelado: '0', desde: from, limit: '100' });
 		expect(nodeOutput(run.data, 'Recent Sales Notes').map((note) => note.id)).toEqual(recent.map((note) => note.id));
 
+		// One check per customer (sent concurrently, one per item, so in any order).
 		const checks = requestsTo(sandbox, '/listanegra/');
-		expect(checks.map((request) => [request.query.rfc, request.status])).toEqual(rfcs.map((rfc) => [rfc, 200]));
+		expect(checks.map((request) => [request.query.rfc, request.status]).sort()).toEqual(rfcs.map((rfc) => [rfc, 200]).sort());
 		expect(sandbox.requests).toHaveLength(notesQueries.length + checks.length);
 
 		expect(nodeOutput(run.data, 'Listed: Alert Accounting')).toEqual([{ rfc: listed, listed: true, tipo: 3, tipoLabel: 'Presunto', nombre: 'CLIENTE PRESUNTO E2E' }]);
@@ -544,8 +530,8 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		);
 	});
 
-	// KNOWN BUG in examples/scheduled-rfc-check.json (see example2Headless above).
-	knownBugOn(['node20', 'node24'])('example 2 as shipped gives Remove Duplicates its fields as n8n reads them (a string)', () => {
+	// Remove Duplicates v1 reads its fields as a string (the Item Lists format is refused).
+	test('example 2 as shipped gives Remove Duplicates its fields as n8n reads them (a string)', () => {
 		expect(typeof removeDuplicatesFields(shippedExample2)).toBe('string');
 	});
 });

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * Our package in a running n8n (`n8n start`, E2E_RUNTIME=node20|node24): the Admintotal Trigger
  * and the webhook examples are activated through the public API, the sandbox delivers price and
@@ -23,6 +22,7 @@ import {
 	deliveryCredential,
 	importAll,
 	instanceWithPackage,
+	knownBugOn,
 	linearWorkflow,
 	loadExample,
 	nodeType,
@@ -30,7 +30,6 @@ import {
 	timed,
 	triggerPath,
 	uses,
-	waitFor,
 	writes,
 } from './suites/admintotal';
 
@@ -48,6 +47,9 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 	let n8n: N8nInstance;
 	let server: N8nServer;
 	let triggerWorkflow: WorkflowFixture;
+	let rememberingTrigger: WorkflowFixture;
+	/** Products the second trigger enables on activation and is then delivered. */
+	let remembered: string[];
 	let example1: WorkflowFixture;
 	let example3: WorkflowFixture;
 
@@ -77,6 +79,22 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 				credentials: { ...uses(triggerDelivery), ...uses(apiCredential()) },
 			},
 		]);
+		remembered = codes(3, 30);
+		rememberingTrigger = linearWorkflow('admintotalE2eTrig2', 12, 'E2E: trigger enabling products and reporting only changes', [
+			{
+				name: 'Only Changes',
+				type: nodeType('admintotalTrigger'),
+				webhookId: 'e2e0a000-0012-4000-8000-0000000000bb',
+				parameters: {
+					event: 'priceStockChanged',
+					authentication: 'headerToken',
+					enableProductWebhooks: true,
+					productCodes: remembered.join('\n'),
+					options: { onlyChanged: true },
+				},
+				credentials: { ...uses(triggerDelivery), ...uses(apiCredential()) },
+			},
+		]);
 		example1 = await loadExample('shop-order-to-sales-note.json');
 		// Example 3 posts to the demo shop of a sandbox on port 8765 (`npm run sandbox`): point it at this one.
 		const shipped3 = await loadExample('price-stock-sync.json');
@@ -85,7 +103,7 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 		example3 = JSON.parse(JSON.stringify(shipped3).split(shopUrl).join(`${sandbox.url}/__shop/inventory`)) as WorkflowFixture;
 
 		await timed(RUNTIME, 'import credentials and workflows', () =>
-			importAll(n8n, [apiCredential(), triggerDelivery, exampleDelivery], [triggerWorkflow, example1, example3]),
+			importAll(n8n, [apiCredential(), triggerDelivery, exampleDelivery], [triggerWorkflow, rememberingTrigger, example1, example3]),
 		);
 		server = await timed(RUNTIME, 'n8n start until ready', () => n8n.startServer());
 		await timed(RUNTIME, 'owner and API key', () => server.ensureApiKey());
@@ -102,6 +120,9 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 	});
 
 	describe('Admintotal Trigger', () => {
+		/** Bodies of the answers to accepted deliveries (checked in the known-bug test below). */
+		const accepted: string[] = [];
+
 		test('activated (published) in the running n8n, it enables the product webhooks in Admintotal', async () => {
 			await timed(RUNTIME, 'activate the trigger workflow', () => server.activateWorkflow(triggerWorkflow.id));
 			await server.waitForWebhook(triggerPath(triggerWorkflow, 'Admintotal Trigger'));
@@ -118,10 +139,8 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 			const results = await timed(RUNTIME, 'deliver 60 products', () =>
 				sandbox.webhooks.sendPriceStock({ url: deliveryUrl(triggerWorkflow, 'Admintotal Trigger'), auth: { type: 'header', token: TRIGGER_TOKEN }, codes: delivered }),
 			);
-			expect(results.map((result) => [result.status, messageOf(result.body)])).toEqual([
-				[200, 'Workflow was started'],
-				[200, 'Workflow was started'],
-			]);
+			expect(results.map((result) => result.status)).toEqual([200, 200]);
+			accepted.push(...results.map((result) => result.body));
 
 			const executions = oldestFirst(await server.waitForExecutions({ workflowId: triggerWorkflow.id, includeData: true, count: 2 }));
 			expect(executions).toHaveLength(2);
@@ -141,11 +160,36 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 			// A genuine delivery after them: its execution is the only new one.
 			const [genuine] = await sandbox.webhooks.sendPriceStock({ url, auth: { type: 'header', token: TRIGGER_TOKEN }, codes: codes(1, 5) });
 			expect(genuine.status).toBe(200);
+			accepted.push(genuine.body);
 			const executions = oldestFirst(await server.waitForExecutions({ workflowId: triggerWorkflow.id, includeData: true, count: 3 }));
 			expect(executions).toHaveLength(3);
 			expect(nodeOutput(executions[2].data!, 'Admintotal Trigger').map((item) => item.sku)).toEqual(codes(1, 5));
 			// The trigger sends nothing to Admintotal on a delivery.
 			expect(sandbox.requests).toEqual([]);
+		});
+
+		test('an accepted delivery is answered {"message":"Workflow was started"}, as docs/trigger.md says', () => {
+			expect(accepted.length).toBeGreaterThan(0);
+			for (const body of accepted) expect(body).toBe(JSON.stringify({ message: 'Workflow was started' }));
+		});
+
+		// KNOWN BUG on n8n 2.41.1 (n8n regression, see the README's compatibility notes): activation stores the enabled codes
+		// in the workflow's static data, and from then on nothing a delivery remembers is saved.
+		knownBugOn(['node24'])('Only Changed Since Last Delivery, with product webhooks enabled on activation: an unchanged delivery starts nothing', async () => {
+			await server.activateWorkflow(rememberingTrigger.id);
+			const path = triggerPath(rememberingTrigger, 'Only Changes');
+			await server.waitForWebhook(path);
+			expect(writes(sandbox)).toEqual([['POST', '/productos/habilitar_webhook/', { codigos: remembered }]]);
+
+			const delivery = { url: server.webhookUrl(path), auth: { type: 'header', token: TRIGGER_TOKEN } as const, codes: remembered };
+			const [first] = await sandbox.webhooks.sendPriceStock(delivery);
+			expect(first.status).toBe(200);
+			const [execution] = await server.waitForExecutions({ workflowId: rememberingTrigger.id, includeData: true });
+			expect(nodeOutput(execution.data!, 'Only Changes').map((item) => item.sku)).toEqual(remembered);
+
+			const [again] = await sandbox.webhooks.sendPriceStock(delivery);
+			expect([again.status, again.body]).toEqual([200, JSON.stringify({ message: 'Received; no product to report, no workflow started' })]);
+			expect(await server.listExecutions({ workflowId: rememberingTrigger.id })).toHaveLength(1);
 		});
 	});
 
@@ -212,41 +256,43 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 	});
 
 	describe('example 3: price and stock sync to the shop', () => {
-		test('activated, Admintotal deliveries reach the demo shop; only changed products on the next delivery', async () => {
+		const auth = { type: 'header', token: EXAMPLE_TOKEN } as const;
+		const synced = () => codes(5, 100);
+		const url = () => server.webhookUrl(triggerPath(example3, 'Admintotal Price and Stock'));
+		const shop = () => sandbox.shop.updates.map(({ sku, price, stock }) => ({ sku, price, stock }));
+
+		test('activated, a delivery reaches the demo shop; the next one only the product whose price changed', async () => {
 			await timed(RUNTIME, 'activate example 3', () => server.activateWorkflow(example3.id));
-			const path = triggerPath(example3, 'Admintotal Price and Stock');
-			await server.waitForWebhook(path);
-			const url = server.webhookUrl(path);
-			const auth = { type: 'header', token: EXAMPLE_TOKEN } as const;
-			const synced = codes(5, 100);
-			const asShopSees = (row: { sku: string; precio: string; stock: string }) => ({ sku: row.sku, price: Number(row.precio), stock: Number(row.stock) });
-			const shop = () => sandbox.shop.updates.map(({ sku, price, stock }) => ({ sku, price, stock }));
+			await server.waitForWebhook(triggerPath(example3, 'Admintotal Price and Stock'));
 
 			// First delivery: every product is new to the trigger's memory.
-			const [first] = await sandbox.webhooks.sendPriceStock({ url, auth, codes: synced });
-			expect([first.status, messageOf(first.body)]).toEqual([200, 'Workflow was started']);
-			await waitFor('5 shop updates', () => sandbox.shop.updates.length >= 5, 60_000);
-			expect(shop()).toEqual(sandbox.webhooks.priceStockRows({ codes: synced }).map(asShopSees));
+			const [first] = await sandbox.webhooks.sendPriceStock({ url: url(), auth, codes: synced() });
+			expect(first.status).toBe(200);
+			await server.waitForExecutions({ workflowId: example3.id, count: 1 });
+			const rows = sandbox.webhooks.priceStockRows({ codes: synced() });
+			expect(shop()).toEqual(rows.map((row) => ({ sku: row.sku, price: Number(row.precio), stock: Number(row.stock) })));
 
 			// One price changes in Admintotal: the next delivery carries all five, the shop gets that one.
-			sandbox.store.setPrecio(synced[2], 777.77);
-			const [second] = await sandbox.webhooks.sendPriceStock({ url, auth, codes: synced });
-			expect([second.status, messageOf(second.body)]).toEqual([200, 'Workflow was started']);
-			await waitFor('the 6th shop update', () => sandbox.shop.updates.length >= 6, 60_000);
-			expect(shop().slice(5)).toEqual([{ sku: synced[2], price: 777.77, stock: Number(sandbox.webhooks.priceStockRows({ codes: [synced[2]] })[0].stock) }]);
-
-			// Nothing changed: answered, no workflow.
-			const [third] = await sandbox.webhooks.sendPriceStock({ url, auth, codes: synced });
-			expect([third.status, messageOf(third.body)]).toEqual([200, 'Received; no product to report, no workflow started']);
-
+			sandbox.store.setPrecio(synced()[2], 777.77);
+			const [second] = await sandbox.webhooks.sendPriceStock({ url: url(), auth, codes: synced() });
+			expect(second.status).toBe(200);
 			const executions = oldestFirst(await server.waitForExecutions({ workflowId: example3.id, includeData: true, count: 2 }));
+			expect(shop().slice(5)).toEqual([{ sku: synced()[2], price: 777.77, stock: Number(rows[2].stock) }]);
 			expect(executions.map((execution) => [execution.status, nodeOutput(execution.data!, 'Update Shop Product').length])).toEqual([
 				['success', 5],
 				['success', 1],
 			]);
+			// The shop got one POST per update; the sync reads nothing from Admintotal's API.
+			expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual(Array.from({ length: 6 }, () => ['POST', '/__shop/inventory', 200]));
+		});
+
+		// KNOWN BUG on n8n 2.41.1 (n8n regression, see the README's compatibility notes): what a delivery remembers is not
+		// saved once the workflow has static data, so the memory stays at the first delivery.
+		knownBugOn(['node24'])('a delivery with nothing changed since the last one starts no workflow', async () => {
+			const [third] = await sandbox.webhooks.sendPriceStock({ url: url(), auth, codes: synced() });
+			expect([third.status, third.body]).toEqual([200, JSON.stringify({ message: 'Received; no product to report, no workflow started' })]);
+			expect(await server.listExecutions({ workflowId: example3.id })).toHaveLength(2);
 			expect(sandbox.shop.updates).toHaveLength(6);
-			// The sync reads nothing from Admintotal's API.
-			expect(sandbox.requests).toEqual([]);
 		});
 	});
 });

@@ -176,3 +176,22 @@ describe('shared transport: configuration mistakes', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
+
+describe('shared transport: reading n8n errors of older versions', () => {
+	// n8n 2.8 (n8n-workflow 2.8) loses the HTTP client's error in `cause`; only httpCode and context survive.
+	const { httpAnswerOf, networkCodeOf } = jest.requireActual('../../dist/nodes/shared/transport') as typeof import('../../nodes/shared/transport');
+
+	it('takes the status and the API body from httpCode and context.data', () => {
+		expect(httpAnswerOf({ httpCode: '404', context: { data: { detail: 'No encontrado.' } } })).toEqual({ status: 404, body: { detail: 'No encontrado.' }, headers: {} });
+	});
+
+	it('prefers the full answer on the cause when n8n keeps it', () => {
+		const error = { httpCode: '429', cause: { response: { status: 429, data: { detail: 'x' }, headers: { 'retry-after': '3' } } } };
+		expect(httpAnswerOf(error)).toEqual({ status: 429, body: { detail: 'x' }, headers: { 'retry-after': '3' } });
+	});
+
+	it('recognises a dropped connection reported only as httpCode', () => {
+		expect(networkCodeOf({ httpCode: 'ECONNRESET', message: 'The connection to the server was closed unexpectedly' })).toBe('ECONNRESET');
+		expect(httpAnswerOf({ httpCode: 'ECONNRESET' })).toBeUndefined();
+	});
+});

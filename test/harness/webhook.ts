@@ -279,6 +279,11 @@ export class TriggerHarness {
 			this.executions.push({ items, json: items.map((item) => item.json) });
 			delivery.started = true;
 			if (result.noWebhookResponse === true) return finish();
+			// n8n answers an onReceived webhook with its responseData, falling back to the word "firstEntryJson";
+			// an empty responseData gives the standard message (verified in n8n 2.8.4 and 2.41.1 by the e2e suite).
+			const responseData = this.nodeType.description.webhooks?.[0]?.responseData;
+			if (responseData === undefined) return finish(200, 'firstEntryJson');
+			if (responseData !== '') return finish(200, responseData as string);
 			return finish(200, { message: 'Workflow was started' });
 		}
 		if (result.noWebhookResponse === true) {

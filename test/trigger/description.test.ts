@@ -13,7 +13,7 @@ describe('Admintotal Trigger: description', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
 		expect(description.usableAsTool).toBeUndefined();
-		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
+		expect(description.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: '', path: 'webhook' }]);
 		expect(Object.keys((await trigger()).webhookMethods?.default ?? {}).sort()).toEqual(['checkExists', 'create', 'delete']);
 	});
 

@@ -246,8 +246,15 @@ export class N8nServer {
 	}
 
 	/** POST /rest/owner/setup on a fresh instance; keeps the auth cookie for createApiKey. */
-	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER): Promise<void> {
-		const response = await http(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body: owner });
+	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER, options: { timeoutMs?: number } = {}): Promise<void> {
+		// /healthz/readiness answers before the REST controllers are mounted: until then this
+		// route is Express's 404 "Cannot POST /rest/owner/setup". Wait for it.
+		const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+		let response = await http(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body: owner });
+		while (response.status === 404 && response.text.includes('Cannot POST') && Date.now() < deadline && !this.exited) {
+			await sleep(250);
+			response = await http(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body: owner });
+		}
 		if (response.status !== 200) throw this.failure(`owner setup failed: ${response.status} ${response.text.slice(0, 500)}`);
 		const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
 		const auth = cookies.map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.startsWith('n8n-auth='));
