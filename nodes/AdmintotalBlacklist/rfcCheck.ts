@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkedWithAllItems } from '../shared/allItemsChecked';
 import { BLACKLIST_TYPE, catalogLabel } from '../shared/catalogs';
 import type { Converter } from '../shared/filters';
 import { normalizeRfc, rfcProblem } from '../shared/validation';
@@ -19,7 +20,7 @@ const GRAVITY = [1, 3, 2];
 
 /** Pre-send step: a malformed RFC is refused here, so nothing reaches Admintotal. */
 export function requireValidRfc(parameter: string, label: string) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return checkedWithAllItems(async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const raw = this.getNodeParameter(parameter, '');
 		const problem = rfcProblem(raw);
 		if (problem !== undefined) {
@@ -30,7 +31,7 @@ export function requireValidRfc(parameter: string, label: string) {
 			});
 		}
 		return { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), rfc: normalizeRfc(raw) } };
-	};
+	});
 }
 
 export function blacklistVerdict(rfc: string, entries: IDataObject[]): BlacklistVerdict {

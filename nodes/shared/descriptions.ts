@@ -13,6 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkedWithAllItems } from './allItemsChecked';
 import { CREDENTIAL_TYPE, routeToAdmintotal } from './transport';
 
 /** What every Admintotal node shares: credential, JSON defaults and the one transport. */
@@ -59,7 +60,7 @@ export function operationField(resource: string, options: INodePropertyOptions[]
  */
 export function route(method: IHttpRequestMethods, url?: string, buildBody?: PreSendAction): INodePropertyRouting {
 	return {
-		send: buildBody ? { paginate: true, preSend: [buildBody] } : { paginate: true },
+		send: buildBody ? { paginate: true, preSend: [checkedWithAllItems(buildBody)] } : { paginate: true },
 		request: url === undefined ? { method } : { method, url },
 	};
 }
@@ -144,7 +145,7 @@ export function recordLocator(locator: RecordPicker & { path: string }): INodePr
 
 /** Refuses a non-numeric ID before anything is sent; the API would answer an unhelpful 404. */
 export function requireWholeNumber(parameter: string, label: string) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
+	return checkedWithAllItems(async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const value = this.getNodeParameter(parameter, undefined, { extractValue: true });
 		if (!/^\s*\d+\s*$/.test(String(value ?? ''))) {
 			throw new NodeOperationError(this.getNode(), `'${label}' must be a whole number, got "${String(value ?? '')}" [item ${this.getItemIndex()}]`, {
@@ -153,7 +154,7 @@ export function requireWholeNumber(parameter: string, label: string) {
 			});
 		}
 		return requestOptions;
-	};
+	});
 }
 
 /**

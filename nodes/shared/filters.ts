@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkedWithAllItems } from './allItemsChecked';
+
 /**
  * Query parameters of Get Many operations. Each filter reads its node parameter in a pre-send
  * step, checks it, and adds it to the query only when it has a value, so an empty field never
@@ -160,7 +162,7 @@ export function asChoice(mapping: Record<string, string | number | undefined>): 
  * query parameter `property`; refuses a wrong value naming `label` and the item.
  */
 export function sendAsQuery(parameter: string, property: string, label: string, convert: Converter) {
-	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+	return checkedWithAllItems(async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const raw = this.getNodeParameter(parameter, undefined);
 		const converted = convert(raw, this);
 		if ('problem' in converted) {
@@ -172,7 +174,7 @@ export function sendAsQuery(parameter: string, property: string, label: string, 
 		}
 		if (converted.value === undefined) return requestOptions;
 		return { ...requestOptions, qs: { ...(requestOptions.qs ?? {}), [property]: converted.value } };
-	};
+	});
 }
 
 export interface QueryField {

@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { anotherItemFailedItsChecks } from './allItemsChecked';
 import { apiError, networkError } from './errors';
 import { foreignLinkMessage, originOf, parseTenantBase, resolveNextLink } from './tenant';
 
@@ -91,6 +92,8 @@ export async function routeToAdmintotal(
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
 	const itemIndex = this.getItemIndex();
+	// Another item's input was wrong: the node fails with that item's error and nothing is sent.
+	if (await anotherItemFailedItsChecks(this)) return [];
 	const apiBase = await tenantApiBaseOf(this);
 	const returnAll = this.getNodeParameter('returnAll', false) === true;
 	const maxResults = requestData.maxResults !== undefined && requestData.maxResults !== '' ? Number(requestData.maxResults) : undefined;

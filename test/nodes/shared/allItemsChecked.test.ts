@@ -1,0 +1,97 @@
+import { DEMO } from '../../sandbox';
+import { sandboxPerFile } from '../fixture';
+
+// n8n sends a declarative node's items side by side; these tests hold it to "one wrong item, nothing sent".
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const photo = { photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'evidencia.png' } };
+
+describe('A wrong item stops every item before anything is sent', () => {
+	const fixture = sandboxPerFile();
+	const salesNotes = (input: Array<Record<string, unknown>>, continueOnFail = false) =>
+		fixture.run(
+			'admintotalSalesNote',
+			{
+				resource: 'salesNote',
+				operation: 'create',
+				clientBy: 'rfc',
+				clientRfc: '={{ $json.rfc }}',
+				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '2', unitPrice: '189.50' }] },
+				additionalFields: { externalId: '={{ $json.order }}' },
+			},
+			{ input, continueOnFail },
+		);
+	const posted = (path: string) => fixture.requestsTo(path).filter((request) => request.method !== 'GET');
+	const good = DEMO.cliente.rfc;
+
+	it('a malformed RFC in the third order creates no sales note at all, and the error names that item', async () => {
+		const run = await salesNotes([
+			{ order: 'W-1', rfc: good },
+			{ order: 'W-2', rfc: good },
+			{ order: 'W-3', rfc: 'NOT-AN-RFC' },
+		]);
+		expect(run.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
+		expect(run.error?.context?.itemIndex).toBe(2);
+		expect(posted('/movimientos/notas_venta/')).toHaveLength(0);
+	});
+
+	it('once the input is right, every item is sent, each once', async () => {
+		const run = await salesNotes([
+			{ order: 'W-1', rfc: good },
+			{ order: 'W-2', rfc: good },
+			{ order: 'W-3', rfc: good },
+		]);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(3);
+		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
+		expect(externalIds.sort()).toEqual(['W-1', 'W-2', 'W-3']);
+	});
+
+	it('under On Error: Continue each item stands alone: the good ones are created, the wrong one is an error item', async () => {
+		const run = await salesNotes(
+			[
+				{ order: 'W-1', rfc: good },
+				{ order: 'W-2', rfc: 'NOT-AN-RFC' },
+				{ order: 'W-3', rfc: good },
+			],
+			true,
+		);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(3);
+		expect(run.json[1].error).toMatch(/'Client RFC' .* \[item 1\]/);
+		expect(run.json[0]).toMatchObject({ id: expect.any(Number) });
+		expect(run.json[2]).toMatchObject({ id: expect.any(Number) });
+		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
+		expect(externalIds.sort()).toEqual(['W-1', 'W-3']);
+	});
+
+	it('an item without its image stops the others while they read their images', async () => {
+		const workOrderId = { __rl: true, mode: 'id', value: String(DEMO.ordenServicio.id) };
+		const run = await fixture.run(
+			'admintotalWorkOrder',
+			{ resource: 'workOrder', operation: 'attachImage', workOrderId, title: 'Evidencia', imageSource: 'binary', binaryPropertyName: 'photo' },
+			{ input: [{ json: {}, binary: photo }, { json: {} }, { json: {}, binary: photo }] as never },
+		);
+		expect(run.error?.message).toMatch(/'Input Binary Field "photo"' is not in the input item.*\[item 1\]/);
+		expect(posted(`/ordenes_servicio/${DEMO.ordenServicio.id}/adjuntar_imagen`)).toHaveLength(0);
+	});
+
+	it('a wrong record ID in one item sends no update for the others', async () => {
+		const run = await fixture.run(
+			'admintotalWorkOrder',
+			{ resource: 'workOrder', operation: 'update', workOrderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { priority: 1 } },
+			{ input: [{ id: DEMO.ordenServicio.id }, { id: 'OS-17' }] },
+		);
+		expect(run.error?.message).toMatch(/'Work Order' must be a whole number, got "OS-17" \[item 1\]/);
+		expect(fixture.sandbox.requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
+	});
+
+	it('Check RFC looks nothing up when one RFC of the batch is malformed', async () => {
+		const run = await fixture.run(
+			'admintotalBlacklist',
+			{ resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+			{ input: [{ rfc: DEMO.listaNegra.definitivo.rfc }, { rfc: good }, { rfc: '123' }] },
+		);
+		expect(run.error?.message).toMatch(/'RFC' is not a valid RFC \[item 2\]/);
+		expect(fixture.requestsTo('/listanegra/')).toHaveLength(0);
+	});
+});
