@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkedWithAllItems } from '../shared/allItemsChecked';
+import { checkedWithAllItems } from '../shared/itemWave';
 import { BLACKLIST_TYPE, catalogLabel } from '../shared/catalogs';
 import type { Converter } from '../shared/filters';
 import { normalizeRfc, rfcProblem } from '../shared/validation';

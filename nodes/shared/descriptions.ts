@@ -13,7 +13,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkedWithAllItems } from './allItemsChecked';
+import { checkedWithAllItems } from './itemWave';
 import { CREDENTIAL_TYPE, routeToAdmintotal } from './transport';
 
 /** What every Admintotal node shares: credential, JSON defaults and the one transport. */

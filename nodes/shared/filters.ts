@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkedWithAllItems } from './allItemsChecked';
+import { checkedWithAllItems } from './itemWave';
 
 /**
  * Query parameters of Get Many operations. Each filter reads its node parameter in a pre-send

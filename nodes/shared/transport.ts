@@ -12,8 +12,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { anotherItemFailedItsChecks } from './allItemsChecked';
 import { apiError, networkError } from './errors';
+import { sendWithAllItems } from './itemWave';
 import { foreignLinkMessage, originOf, parseTenantBase, resolveNextLink } from './tenant';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
@@ -91,11 +91,15 @@ export async function routeToAdmintotal(
 	this: IExecutePaginationFunctions,
 	requestData: DeclarativeRestApiSettings.ResultOptions,
 ): Promise<INodeExecutionData[]> {
-	const itemIndex = this.getItemIndex();
-	// Another item's input was wrong: the node fails with that item's error and nothing is sent.
-	if (await anotherItemFailedItsChecks(this)) return [];
-	const apiBase = await tenantApiBaseOf(this);
-	const returnAll = this.getNodeParameter('returnAll', false) === true;
+	// Items go together: none is sent while another's input is wrong (see itemWave).
+	const write = (requestData.options.method ?? 'GET').toUpperCase() !== 'GET';
+	return await sendWithAllItems(this, write, async () => await collectItems(this, requestData));
+}
+
+async function collectItems(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
+	const itemIndex = context.getItemIndex();
+	const apiBase = await tenantApiBaseOf(context);
+	const returnAll = context.getNodeParameter('returnAll', false) === true;
 	const maxResults = requestData.maxResults !== undefined && requestData.maxResults !== '' ? Number(requestData.maxResults) : undefined;
 	const listing = returnAll || maxResults !== undefined;
 
@@ -105,7 +109,7 @@ export async function routeToAdmintotal(
 	const items: INodeExecutionData[] = [];
 	let response: IN8nHttpFullResponse;
 	for (;;) {
-		response = await sendRequest(this, options, itemIndex);
+		response = await sendRequest(context, options, itemIndex);
 		const page = asDrfPage(response.body);
 		if (!page) {
 			items.push(...toItems(response.body));
@@ -114,7 +118,7 @@ export async function routeToAdmintotal(
 		items.push(...page.results.map((json) => ({ json })));
 		if (!listing || !page.next) break;
 		if (maxResults !== undefined && items.length >= maxResults) break;
-		options = { ...options, url: nextPageUrl(this, page.next, apiBase, pageSizeFor(maxResults, items.length), itemIndex), qs: {} };
+		options = { ...options, url: nextPageUrl(context, page.next, apiBase, pageSizeFor(maxResults, items.length), itemIndex), qs: {} };
 	}
 	if (maxResults !== undefined) items.splice(maxResults);
 
@@ -122,9 +126,9 @@ export async function routeToAdmintotal(
 	for (const step of requestData.postReceive) {
 		for (const action of step.actions) {
 			if (typeof action !== 'function') {
-				throw new NodeOperationError(this.getNode(), 'Only function post-receive steps are supported by the Admintotal transport');
+				throw new NodeOperationError(context.getNode(), 'Only function post-receive steps are supported by the Admintotal transport');
 			}
-			shaped = await action.call(this, shaped, response);
+			shaped = await action.call(context, shaped, response);
 		}
 	}
 	return shaped;

@@ -1,11 +1,11 @@
 import { DEMO } from '../../sandbox';
 import { sandboxPerFile } from '../fixture';
 
-// n8n sends a declarative node's items side by side; these tests hold it to "one wrong item, nothing sent".
+// n8n sends a declarative node's items side by side; see nodes/shared/itemWave.ts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const photo = { photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'evidencia.png' } };
 
-describe('A wrong item stops every item before anything is sent', () => {
+describe('Items of one run go together: checked before any is sent, failures report what was done', () => {
 	const fixture = sandboxPerFile();
 	const salesNotes = (input: Array<Record<string, unknown>>, continueOnFail = false) =>
 		fixture.run(
@@ -62,6 +62,34 @@ describe('A wrong item stops every item before anything is sent', () => {
 		expect(run.json[2]).toMatchObject({ id: expect.any(Number) });
 		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
 		expect(externalIds.sort()).toEqual(['W-1', 'W-3']);
+	});
+
+	it('when the API refuses one order, the error says which orders were created meanwhile', async () => {
+		const run = await fixture.run(
+			'admintotalSalesNote',
+			{
+				resource: 'salesNote',
+				operation: 'create',
+				clientBy: 'rfc',
+				clientRfc: good,
+				linesInput: 'json',
+				linesJson: '={{ [{ productCode: $json.sku, quantity: 1 }] }}',
+				additionalFields: { comments: '={{ $json.order }}' },
+			},
+			{
+				input: [
+					{ order: 'W-1', sku: DEMO.producto.codigo },
+					{ order: 'W-2', sku: 'NO-SUCH-SKU' },
+					{ order: 'W-3', sku: DEMO.producto.codigo },
+				],
+			},
+		);
+		expect(run.error?.message).toBe('Admintotal rejected the data sent');
+		expect(run.error?.description).toMatch(/detalles\[0\]\.producto_codigo: .*NO-SUCH-SKU/);
+		const created = await fixture.run('admintotalSalesNote', { resource: 'salesNote', operation: 'getAll', returnAll: true, simplify: false, filters: { cancelled: 'all' } });
+		const idOf = (order: string) => created.json.find((note) => note.comentarios === order)?.id;
+		expect(idOf('W-2')).toBeUndefined();
+		expect(run.error?.description).toContain(`Already done in Admintotal before this failure: item 0 (ID ${idOf('W-1')}), item 2 (ID ${idOf('W-3')}).`);
 	});
 
 	it('an item without its image stops the others while they read their images', async () => {
