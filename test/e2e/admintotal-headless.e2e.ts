@@ -237,6 +237,40 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 			},
 		]);
 
+	/** Three shop orders as three items, each becoming a sales note; `orders` decides what is wrong. */
+	const threeOrders = (id: string, number: number, orders: Array<{ order: string; rfc: string; sku: string }>): WorkflowFixture =>
+		linearWorkflow(id, number, `E2E: three orders (${id})`, [
+			MANUAL_TRIGGER,
+			setJson('Shop Orders', { orders }),
+			{ name: 'One Item Per Order', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'orders', include: 'noOtherFields', options: {} } },
+			{
+				name: 'Sales Notes',
+				type: nodeType('admintotalSalesNote'),
+				credentials: uses(apiCredential()),
+				parameters: {
+					resource: 'salesNote',
+					operation: 'create',
+					clientBy: 'rfc',
+					clientRfc: '={{ $json.rfc }}',
+					linesInput: 'json',
+					linesJson: '={{ [{ productCode: $json.sku, quantity: 1 }] }}',
+					additionalFields: { comments: '={{ $json.order }}' },
+				},
+			},
+		]);
+	const badRfcOrders = () =>
+		threeOrders('admintotalE2eBatch1', 6, [
+			{ order: 'B-1', rfc: DEMO.cliente.rfc, sku: DEMO.producto.codigo },
+			{ order: 'B-2', rfc: DEMO.cliente.rfc, sku: DEMO.producto.codigo },
+			{ order: 'B-3', rfc: 'NOT-AN-RFC', sku: DEMO.producto.codigo },
+		]);
+	const unknownSkuOrders = () =>
+		threeOrders('admintotalE2eBatch2', 7, [
+			{ order: 'C-1', rfc: DEMO.cliente.rfc, sku: DEMO.producto.codigo },
+			{ order: 'C-2', rfc: DEMO.cliente.rfc, sku: 'NO-SUCH-SKU' },
+			{ order: 'C-3', rfc: DEMO.cliente.rfc, sku: DEMO.producto.codigo },
+		]);
+
 	/**
 	 * Example 2 as shipped, plus a Manual Trigger wired to its first node: `n8n execute` starts a
 	 * workflow only from a Manual Trigger (its Schedule Trigger fires at 7:00 in a running n8n).
@@ -261,7 +295,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		shippedExample2 = await loadExample('scheduled-rfc-check.json');
 		example2 = example2Headless(shippedExample2);
 		await timed(RUNTIME, 'import credentials and workflows', () =>
-			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2]),
+			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2, badRfcOrders(), unknownSkuOrders()]),
 		);
 	});
 
@@ -478,6 +512,26 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(error?.message).toBe('The record was not found in Admintotal');
 		expect(error?.description).toContain('No encontrado.');
 		expect(error?.description).toContain('HTTP 404, item 0');
+	});
+
+	test('three orders, the third with a malformed RFC: no sales note is created, the error names item 2', async () => {
+		const result = await timed(RUNTIME, 'execute three orders, one wrong', () => n8n.execute('admintotalE2eBatch1'));
+
+		expect(result.succeeded).toBe(false);
+		expect(result.run?.data.resultData.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
+		expect(writes(sandbox).filter(([, path]) => path === '/movimientos/notas_venta/')).toEqual([]);
+	});
+
+	test('three orders, the API refusing the second: the error lists the orders created meanwhile, with their IDs', async () => {
+		const result = await timed(RUNTIME, 'execute three orders, one refused', () => n8n.execute('admintotalE2eBatch2'));
+
+		expect(result.succeeded).toBe(false);
+		const error = result.run?.data.resultData.error;
+		expect(error?.message).toBe('Admintotal rejected the data sent');
+		expect(writes(sandbox).filter(([, path]) => path === '/movimientos/notas_venta/')).toHaveLength(3);
+		const idOf = (order: string) => sandbox.store.notasVenta.find((note) => note.comentarios === order)?.id;
+		expect(idOf('C-2')).toBeUndefined();
+		expect(error?.description).toContain(`Already done in Admintotal before this failure: item 0 (ID ${idOf('C-1')}), item 2 (ID ${idOf('C-3')}).`);
 	});
 
 	test('a 429 with Retry-After in the middle of Return All is waited out, the page asked again', async () => {

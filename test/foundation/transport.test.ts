@@ -143,6 +143,26 @@ describe('shared transport', () => {
 		expect(found.results.length).toBeGreaterThan(0);
 		for (const option of found.results) expect(option.name.toLowerCase()).toContain(wanted.toLowerCase());
 	});
+
+	it('"From list" search where the API cannot search reads on until it finds matches, not stopping at an empty page', async () => {
+		const last = sandbox.store.cuentas[sandbox.store.cuentas.length - 1];
+		expect(sandbox.store.cuentas.length).toBeGreaterThan(12);
+		const found = await searchList('admintotalLedgerAccount', 'searchLedgerAccounts', credential(), String(last.numero_cuenta));
+		expect(found.results.map((option) => option.value)).toContain(String(last.id));
+		expect(found.paginationToken).toBeUndefined();
+		expect(listRequests().map((request) => request.query.offset ?? '0')).toEqual(
+			Array.from({ length: Math.ceil(sandbox.store.cuentas.length / 6) }, (_, page) => String(page * 6)),
+		);
+	});
+
+	it('"From list" without a search reads one page per scroll, with the offset of the next one', async () => {
+		const first = await searchList('admintotalLedgerAccount', 'searchLedgerAccounts', credential());
+		expect(first.results).toHaveLength(6);
+		expect(first.paginationToken).toBe('6');
+		const second = await searchList('admintotalLedgerAccount', 'searchLedgerAccounts', credential(), undefined, first.paginationToken);
+		expect(second.results.map((option) => option.value)).toEqual(sandbox.store.cuentas.slice(6, 12).map((account: { id: number }) => String(account.id)));
+		expect(listRequests()).toHaveLength(2);
+	});
 });
 
 async function listen() {
