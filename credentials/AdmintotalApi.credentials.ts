@@ -9,6 +9,8 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import type { Session } from '../nodes/shared/sessions';
+import { sharedRenewal } from '../nodes/shared/sessions';
 import { isTenantUrl, parseTenantBase } from '../nodes/shared/tenant';
 
 type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
@@ -17,6 +19,9 @@ interface TokenExchange {
 	statusCode: number;
 	body: IDataObject;
 }
+
+/** POST to a login path of the tenant; the answer whatever its status. */
+type Exchange = (path: string, body: IDataObject) => Promise<TokenExchange>;
 
 /** The secrets a method needs, so a refused login names the method and never echoes a secret. */
 const METHOD_LABEL: Record<AuthMethod, string> = {
@@ -119,7 +124,7 @@ export class AdmintotalApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const method = (credentials.authMethod ?? 'apiKey') as AuthMethod;
 		const apiBase = tenantApiBase(credentials.baseUrl);
-		const exchange = async (path: string, body: IDataObject): Promise<TokenExchange> => {
+		const exchange: Exchange = async (path, body) => {
 			const response = (await this.helpers.httpRequest({
 				method: 'POST',
 				url: `${apiBase}${path}`,
@@ -136,34 +141,10 @@ export class AdmintotalApi implements ICredentialType {
 			return { sessionToken: 'api-key' };
 		}
 
-		if (method === 'loginApiKey') {
-			const login = await exchange('/usuarios/login_usuario/', {
-				username: credentials.username,
-				password: credentials.password,
-			});
-			const apiKey = (login.body.usuario as IDataObject | undefined)?.api_key;
-			if (login.statusCode >= 300 || typeof apiKey !== 'string' || apiKey === '') {
-				throw refusedLogin(method, login);
-			}
-			return { sessionToken: apiKey };
-		}
-
-		if (typeof credentials.refreshToken === 'string' && credentials.refreshToken !== '') {
-			const refreshed = await exchange('/refresh/', { refresh: credentials.refreshToken });
-			if (refreshed.statusCode < 300 && typeof refreshed.body.access === 'string') {
-				const rotated = refreshed.body.refresh;
-				return {
-					sessionToken: refreshed.body.access,
-					refreshToken: typeof rotated === 'string' ? rotated : credentials.refreshToken,
-				};
-			}
-			// A refused refresh token falls through to a fresh login.
-		}
-		const pair = await exchange('/token/', { username: credentials.username, password: credentials.password });
-		if (pair.statusCode >= 300 || typeof pair.body.access !== 'string') {
-			throw refusedLogin(method, pair);
-		}
-		return { sessionToken: pair.body.access, refreshToken: String(pair.body.refresh ?? '') };
+		// Items running side by side share one login or refresh per account (see sessions.ts).
+		const account = `${method} ${apiBase} ${String(credentials.username ?? '')}`;
+		const currentToken = typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
+		return await sharedRenewal(account, String(credentials.password ?? ''), currentToken, async () => await renewSession(method, credentials, exchange));
 	}
 
 	async authenticate(
@@ -195,6 +176,31 @@ export class AdmintotalApi implements ICredentialType {
 			qs: { limit: 1 },
 		},
 	};
+}
+
+/** Logs in (or, for JWT with a refresh token, refreshes) and returns the new hidden fields. */
+async function renewSession(method: AuthMethod, credentials: ICredentialDataDecryptedObject, exchange: Exchange): Promise<Session> {
+	if (method === 'loginApiKey') {
+		const login = await exchange('/usuarios/login_usuario/', { username: credentials.username, password: credentials.password });
+		const apiKey = (login.body.usuario as IDataObject | undefined)?.api_key;
+		if (login.statusCode >= 300 || typeof apiKey !== 'string' || apiKey === '') {
+			throw refusedLogin(method, login);
+		}
+		return { sessionToken: apiKey };
+	}
+	if (typeof credentials.refreshToken === 'string' && credentials.refreshToken !== '') {
+		const refreshed = await exchange('/refresh/', { refresh: credentials.refreshToken });
+		if (refreshed.statusCode < 300 && typeof refreshed.body.access === 'string') {
+			const rotated = refreshed.body.refresh;
+			return { sessionToken: refreshed.body.access, refreshToken: typeof rotated === 'string' ? rotated : credentials.refreshToken };
+		}
+		// A refused refresh token falls through to a fresh login.
+	}
+	const pair = await exchange('/token/', { username: credentials.username, password: credentials.password });
+	if (pair.statusCode >= 300 || typeof pair.body.access !== 'string') {
+		throw refusedLogin(method, pair);
+	}
+	return { sessionToken: pair.body.access, refreshToken: String(pair.body.refresh ?? '') };
 }
 
 function refusedLogin(method: AuthMethod, response: TokenExchange): Error {

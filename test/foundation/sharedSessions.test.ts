@@ -1,0 +1,77 @@
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { credentialFor, runNode } from '../harness/engine';
+
+/**
+ * n8n runs a node's items side by side, each asking the credential for a session: one login or
+ * refresh per account is shared (nodes/shared/sessions.ts), never one per item.
+ */
+describe('Admintotal API credential: items running side by side share one session', () => {
+	let sandbox: Sandbox;
+	const ITEMS = 40;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => sandbox.close());
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.faults.clear();
+	});
+
+	const checkRfcs = (credential: ReturnType<typeof credentialFor>, items = ITEMS) =>
+		runNode({
+			node: 'admintotalBlacklist',
+			parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+			credential,
+			input: Array.from({ length: items }, () => ({ rfc: DEMO.cliente.rfc })),
+		});
+	const jwt = (password: string = DEMO.password) => credentialFor({ baseUrl: sandbox.url, authMethod: 'jwt', username: DEMO.username, password });
+	const calls = (path: string) => sandbox.requests.filter((request) => request.path === `/api/v2${path}`);
+
+	it(`${ITEMS} items with no token yet make one JWT login, and every check carries its token`, async () => {
+		const run = await checkRfcs(jwt());
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(ITEMS);
+		expect(calls('/token/')).toHaveLength(1);
+		const bearers = new Set(calls('/listanegra/').map((request) => request.headers.authorization));
+		expect(calls('/listanegra/')).toHaveLength(ITEMS);
+		expect([...bearers]).toHaveLength(1);
+	});
+
+	it(`when the token expires, ${ITEMS} refused items make one refresh and are all answered`, async () => {
+		const credential = jwt();
+		expect((await checkRfcs(credential, 1)).error).toBeUndefined();
+		sandbox.auth.expireAccessTokens();
+		sandbox.clearRequests();
+
+		const run = await checkRfcs(credential);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(ITEMS);
+		expect(calls('/refresh/').map((request) => request.status)).toEqual([200]);
+		expect(calls('/token/')).toHaveLength(0);
+		const answered = calls('/listanegra/').filter((request) => request.status === 200);
+		expect(answered).toHaveLength(ITEMS);
+	});
+
+	it(`${ITEMS} items logging in for an API key make one login_usuario`, async () => {
+		const run = await checkRfcs(credentialFor({ baseUrl: sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password }));
+		expect(run.error).toBeUndefined();
+		expect(calls('/usuarios/login_usuario/')).toHaveLength(1);
+		expect(calls('/listanegra/').every((request) => request.headers['api-key'] === DEMO.apiKey)).toBe(true);
+	});
+
+	it('a wrong password fails every item after one refused login, not one per item', async () => {
+		const run = await checkRfcs(jwt('wrong-Secret-123'));
+		expect(run.error?.message).toMatch(/Admintotal refused the username and password \(JWT\) login \(HTTP 401\)/);
+		expect(calls('/token/')).toHaveLength(1);
+		expect(calls('/listanegra/')).toHaveLength(0);
+	});
+
+	it('a credential with another password never shares a session of the same account', async () => {
+		const [good, wrong] = await Promise.all([checkRfcs(jwt()), checkRfcs(jwt('wrong-Secret-123'))]);
+		expect(good.error).toBeUndefined();
+		expect(wrong.error?.message).toMatch(/refused the username and password \(JWT\) login/);
+		expect(calls('/token/').map((request) => request.status).sort()).toEqual([200, 401]);
+		expect(calls('/listanegra/')).toHaveLength(ITEMS);
+	});
+});
