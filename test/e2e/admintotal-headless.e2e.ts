@@ -226,6 +226,20 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 			},
 		]);
 
+	/** Thirty RFCs as thirty items, checked side by side with the JWT credential. */
+	const rfcsWithJwt = (): WorkflowFixture =>
+		linearWorkflow('admintotalE2eJwt02', 8, 'E2E: thirty RFC checks with JWT', [
+			MANUAL_TRIGGER,
+			setJson('RFCs', { rfcs: Array.from({ length: 30 }, (_, index) => ({ rfc: index % 3 === 0 ? DEMO.listaNegra.definitivo.rfc : DEMO.cliente.rfc })) }),
+			{ name: 'One Item Per RFC', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'rfcs', include: 'noOtherFields', options: {} } },
+			{
+				name: 'Check RFC',
+				type: nodeType('admintotalBlacklist'),
+				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+				credentials: uses(jwt()),
+			},
+		]);
+
 	const missingProspect = (): WorkflowFixture =>
 		linearWorkflow('admintotalE2eErr01', 4, 'E2E: get a missing prospect', [
 			MANUAL_TRIGGER,
@@ -295,7 +309,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		shippedExample2 = await loadExample('scheduled-rfc-check.json');
 		example2 = example2Headless(shippedExample2);
 		await timed(RUNTIME, 'import credentials and workflows', () =>
-			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2, badRfcOrders(), unknownSkuOrders()]),
+			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2, badRfcOrders(), unknownSkuOrders(), rfcsWithJwt()]),
 		);
 	});
 
@@ -493,6 +507,19 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(nodeOutput(again.data, 'All Ledger Accounts')).toHaveLength(ids.length);
 		expect(sandbox.requests.filter((request) => /\/(token|refresh)\/$/.test(request.path))).toEqual([]);
 		expect(sandbox.requests.every((request) => request.status === 200 && request.headers.authorization === retried.headers.authorization)).toBe(true);
+	});
+
+	test('JWT: thirty items refused at once after the token expired share one refresh, and all are answered', async () => {
+		sandbox.auth.expireAccessTokens();
+		const result = await timed(RUNTIME, 'execute thirty RFC checks after the expiry', () => n8n.execute('admintotalE2eJwt02'));
+
+		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
+		const verdicts = nodeOutput(result.run!.data, 'Check RFC');
+		expect(verdicts).toHaveLength(30);
+		expect(verdicts.filter((verdict) => verdict.listed === true)).toHaveLength(10);
+		const auth = sandbox.requests.filter((request) => /\/(token|refresh)\/$/.test(request.path)).map((request) => [request.path, request.status]);
+		expect(auth).toEqual([['/api/v2/refresh/', 200]]);
+		expect(requestsTo(sandbox, '/listanegra/').filter((request) => request.status === 200)).toHaveLength(30);
 	});
 
 	let missing: ExecuteResult | undefined;
