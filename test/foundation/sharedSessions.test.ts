@@ -1,22 +1,14 @@
-import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO } from '../sandbox';
 import { credentialFor, runNode } from '../harness/engine';
+import { sandboxPerFile } from '../nodes/fixture';
 
 /**
  * n8n runs a node's items side by side, each asking the credential for a session: one login or
  * refresh per account is shared (nodes/shared/sessions.ts), never one per item.
  */
 describe('Admintotal API credential: items running side by side share one session', () => {
-	let sandbox: Sandbox;
+	const fixture = sandboxPerFile();
 	const ITEMS = 40;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => sandbox.close());
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.faults.clear();
-	});
 
 	const checkRfcs = (credential: ReturnType<typeof credentialFor>, items = ITEMS) =>
 		runNode({
@@ -25,8 +17,8 @@ describe('Admintotal API credential: items running side by side share one sessio
 			credential,
 			input: Array.from({ length: items }, () => ({ rfc: DEMO.cliente.rfc })),
 		});
-	const jwt = (password: string = DEMO.password) => credentialFor({ baseUrl: sandbox.url, authMethod: 'jwt', username: DEMO.username, password });
-	const calls = (path: string) => sandbox.requests.filter((request) => request.path === `/api/v2${path}`);
+	const jwt = (password: string = DEMO.password) => credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'jwt', username: DEMO.username, password });
+	const calls = (path: string) => fixture.sandbox.requests.filter((request) => request.path === `/api/v2${path}`);
 
 	it(`${ITEMS} items with no token yet make one JWT login, and every check carries its token`, async () => {
 		const run = await checkRfcs(jwt());
@@ -41,8 +33,8 @@ describe('Admintotal API credential: items running side by side share one sessio
 	it(`when the token expires, ${ITEMS} refused items make one refresh and are all answered`, async () => {
 		const credential = jwt();
 		expect((await checkRfcs(credential, 1)).error).toBeUndefined();
-		sandbox.auth.expireAccessTokens();
-		sandbox.clearRequests();
+		fixture.sandbox.auth.expireAccessTokens();
+		fixture.sandbox.clearRequests();
 
 		const run = await checkRfcs(credential);
 		expect(run.error).toBeUndefined();
@@ -54,7 +46,7 @@ describe('Admintotal API credential: items running side by side share one sessio
 	});
 
 	it(`${ITEMS} items logging in for an API key make one login_usuario`, async () => {
-		const run = await checkRfcs(credentialFor({ baseUrl: sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password }));
+		const run = await checkRfcs(credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password }));
 		expect(run.error).toBeUndefined();
 		expect(calls('/usuarios/login_usuario/')).toHaveLength(1);
 		expect(calls('/listanegra/').every((request) => request.headers['api-key'] === DEMO.apiKey)).toBe(true);
