@@ -39,9 +39,10 @@ export class AdmintotalTrigger implements INodeType {
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// Admintotal only needs to know the delivery arrived; the workflow runs afterwards.
+				// Admintotal only needs to know the delivery arrived: the node answers every delivery
+				// itself, at once (receive.ts), and the workflow runs afterwards.
 				responseMode: 'onReceived',
-				// Without it n8n answers the literal word "firstEntryJson"; empty gives {"message":"Workflow was started"}.
+				// Were n8n ever to answer, empty gives {"message":"Workflow was started"}, not the word "firstEntryJson".
 				responseData: '',
 				path: 'webhook',
 			},

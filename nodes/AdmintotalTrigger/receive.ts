@@ -1,4 +1,4 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { changedSince, type DeliveryMemory } from './changes';
 import { parseCodeList } from './codes';
@@ -7,9 +7,14 @@ import { BASIC_REALM, WEBHOOK_CREDENTIAL_TYPE, isAuthorized } from './delivery';
 import { createdProduct, priceStockItem, priceStockRows, readJsonDocument, type PriceStockRow } from './payload';
 
 /**
- * One delivery from Admintotal. Refusals are answered here (401, 400) and start no workflow;
- * so is a delivery that leaves nothing to report. Otherwise the items are returned and n8n
- * answers 200 at once (`responseMode: 'onReceived'`) before the workflow runs.
+ * One delivery from Admintotal, always answered here and at once: refusals (401, 400) and a
+ * delivery that leaves nothing to report start no workflow; otherwise the answer is 200 "Workflow
+ * was started" and the items start the workflow.
+ *
+ * The trigger answers even when it starts a workflow, rather than leaving the answer to n8n: n8n
+ * saves the workflow's static data when the answer is sent, and n8n 2.41 sends its own answer
+ * only after setting up the run, which by then has cleared the change flag of the static data,
+ * so "Only Changed Since Last Delivery" would forget every delivery after the first.
  */
 
 export type TriggerEvent = 'priceStockChanged' | 'productCreated';
@@ -42,7 +47,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (event === 'productCreated') {
 		const product = createdProduct(document.value);
 		if (!product.ok) return answer(this, 400, product.reason);
-		return { workflowData: [[{ json: product.value }]] };
+		return start(this, [{ json: product.value }]);
 	}
 
 	const rows = priceStockRows(document.value);
@@ -51,7 +56,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const reported = selectRows(this, rows.value, options);
 	if (reported.length === 0) return answer(this, 200, 'Received; no product to report, no workflow started');
 	// Items are built directly: returnJsonArray would take a delivered field named `json` as the item.
-	return { workflowData: [reported.map((row) => ({ json: priceStockItem(row) }))] };
+	return start(
+		this,
+		reported.map((row) => ({ json: priceStockItem(row) })),
+	);
 }
 
 function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: PriceStockOptions): PriceStockRow[] {
@@ -60,7 +68,7 @@ function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: 
 	if (options.onlyChanged !== true) return wanted;
 	const staticData = context.getWorkflowStaticData('node');
 	const { changed, memory } = changedSince(wanted, (staticData[MEMORY_KEY] as DeliveryMemory | undefined) ?? {});
-	// Assigned whole, so n8n sees the static data changed and saves it after this delivery.
+	// Assigned whole, so n8n sees the static data changed and saves it when the delivery is answered.
 	if (changed.length > 0) staticData[MEMORY_KEY] = memory as IDataObject;
 	return changed;
 }
@@ -69,6 +77,11 @@ function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: 
 function answer(context: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	context.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
+}
+
+/** Answers 200 with n8n's own words for a started workflow, then hands n8n the items to run. */
+function start(context: IWebhookFunctions, items: INodeExecutionData[]): IWebhookResponseData {
+	return { ...answer(context, 200, 'Workflow was started'), workflowData: [items] };
 }
 
 function mediaType(header: string | string[] | undefined): string | undefined {

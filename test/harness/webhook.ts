@@ -14,10 +14,15 @@
  *      answers 400 (nodes/AdmintotalTrigger/payload.ts readJsonDocument);
  *   3. the node's `webhook()` runs in n8n-core's WebhookContext, on a Workflow built from the
  *      saved static data, with express-like request and response objects;
- *   4. static data is saved when the node changed it, before the answer, as LiveWebhooks does;
+ *   4. static data is saved when the node changed it, as LiveWebhooks does, when the answer is
+ *      sent. n8n 2.41 sends n8n's own answer to a delivery that starts a workflow (responseMode
+ *      onReceived) only after the run is set up, and the run's Workflow wraps the very static data
+ *      object read from the database, which clears its change flag: what the node changed is then
+ *      not saved (unless the database held no static data yet). The harness does the same;
  *   5. `workflowData` returned → the workflow starts and the sender gets 200
  *      {"message":"Workflow was started"} (responseMode onReceived); `noWebhookResponse` → the
- *      answer the node wrote stands; neither → 200 {"message":"Webhook call received"};
+ *      answer the node wrote stands, sent (and static data saved) before the run is set up;
+ *      neither → 200 {"message":"Webhook call received"};
  *      the node throwing → 500 "Workflow Webhook Error: Workflow could not be started!".
  * Activation and deactivation run checkExists/create/delete in n8n-core's HookContext, in the
  * modes n8n uses (ActiveWorkflowManager.addWebhooks / clearWebhooks), including the delete n8n
@@ -118,7 +123,8 @@ export class TriggerHarness {
 	/** How many times static data was saved (as n8n writes it to the database). */
 	staticDataSaves = 0;
 
-	private savedStaticData: IDataObject = {};
+	/** The workflow's static data column: null until something was saved, as in n8n's database. */
+	private savedStaticData: IDataObject | null = null;
 	private parameters: INodeParameters;
 	private server?: http.Server;
 	private baseUrl = '';
@@ -147,12 +153,12 @@ export class TriggerHarness {
 
 	/** The workflow's static data as last saved (a copy). */
 	get staticData(): IDataObject {
-		return clone(this.savedStaticData);
+		return clone(this.savedStaticData ?? {});
 	}
 
 	/** The static data of the trigger node (`getWorkflowStaticData('node')`), as last saved. */
 	get nodeStaticData(): IDataObject {
-		return (this.savedStaticData[`node:${NODE_NAME}`] as IDataObject | undefined) ?? {};
+		return (this.savedStaticData?.[`node:${NODE_NAME}`] as IDataObject | undefined) ?? {};
 	}
 
 	/** Items of every started execution, flattened. */
@@ -261,7 +267,9 @@ export class TriggerHarness {
 			return finish(422, { code: 422, message: 'Failed to parse request body', hint: parseFailure });
 		}
 
-		const workflow = this.workflow();
+		// One object read from the database, shared by the webhook's Workflow and the run's, as in n8n.
+		const storedStaticData = this.savedStaticData === null ? undefined : clone(this.savedStaticData);
+		const workflow = this.workflow(storedStaticData);
 		const webhookData = this.webhookData(workflow);
 		const additionalData = { ...webhookData.workflowExecuteAdditionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
 		const context = new WebhookContext(workflow, workflow.getNode(NODE_NAME)!, additionalData, 'webhook', webhookData, [], null);
@@ -272,10 +280,13 @@ export class TriggerHarness {
 			delivery.error = error as Error;
 			return finish(500, { code: 0, message: NOT_STARTED_MESSAGE });
 		}
-		this.saveStaticData(workflow);
 
 		if (result.workflowData !== undefined) {
 			const items = result.workflowData[0] ?? [];
+			if (result.noWebhookResponse === true) this.saveStaticData(workflow);
+			// The run (WorkflowRunner.run) builds its Workflow from the same stored static data.
+			this.workflow(storedStaticData);
+			if (result.noWebhookResponse !== true) this.saveStaticData(workflow);
 			this.executions.push({ items, json: items.map((item) => item.json) });
 			delivery.started = true;
 			if (result.noWebhookResponse === true) return finish();
@@ -286,6 +297,7 @@ export class TriggerHarness {
 			if (responseData !== '') return finish(200, responseData as string);
 			return finish(200, { message: 'Workflow was started' });
 		}
+		this.saveStaticData(workflow);
 		if (result.noWebhookResponse === true) {
 			if (!res.writableEnded) throw new Error('The node claimed to answer but left the response open');
 			return finish();
@@ -306,8 +318,8 @@ export class TriggerHarness {
 		};
 	}
 
-	/** A fresh Workflow with the static data read back from "the database", as n8n builds one per request. */
-	private workflow(): Workflow {
+	/** A fresh Workflow over static data read back from "the database", as n8n builds one per request. */
+	private workflow(staticData: IDataObject | undefined = this.savedStaticData === null ? undefined : clone(this.savedStaticData)): Workflow {
 		return new Workflow({
 			id: WORKFLOW_ID,
 			name: 'Admintotal Trigger harness',
@@ -315,7 +327,7 @@ export class TriggerHarness {
 			connections: {},
 			active: true,
 			nodeTypes: this.nodeTypes,
-			staticData: clone(this.savedStaticData),
+			staticData,
 			settings: { executionOrder: 'v1' },
 		});
 	}

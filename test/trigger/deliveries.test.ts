@@ -100,6 +100,22 @@ describe('Admintotal Trigger: deliveries', () => {
 		expect(trigger.staticDataSaves).toBe(savesAfterFirst);
 	});
 
+	it('Only Changed Since Last Delivery remembers every delivery that started a workflow, not only the first', async () => {
+		const trigger = await priceStockTrigger({ onlyChanged: true });
+		const codes = productCodes(sandbox, 5, 180);
+		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+		const repriced = sandbox.store.setPrecio(codes[2], 1234.5);
+		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+		expect(trigger.nodeStaticData.lastDelivered).toEqual(expect.objectContaining({ [repriced.codigo]: expect.stringMatching(/^1234\.5\|/) }));
+
+		// Four minutes later Admintotal sends the same rows again: the new price is already known.
+		const [third] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+
+		expect(parsed(third.body)).toEqual({ message: 'Received; no product to report, no workflow started' });
+		expect(trigger.executions.map((execution) => execution.json.map((item) => item.sku))).toEqual([codes, [repriced.codigo]]);
+		expect(trigger.staticDataSaves).toBe(2);
+	});
+
 	it('Only Changed treats "42.000" and "42" as the same stock, and a new SKU as a change', async () => {
 		const trigger = await priceStockTrigger({ onlyChanged: true });
 		const row = { sku: 'X-1', precio: '10.50', costo: '7.00', stock: '42.000' };

@@ -13,12 +13,10 @@ import {
 	N8nInstance,
 	REPO_ROOT,
 	buildAndPackProject,
-	selectedRuntimeName,
 	sleep,
 	writeCredentialsFile,
 	type CredentialFixture,
 	type N8nRuntime,
-	type RuntimeName,
 	type WorkflowFixture,
 	type WorkflowNode,
 } from '../lib';
@@ -192,18 +190,4 @@ export async function timed<T>(runtime: string, label: string, step: () => Promi
 	} finally {
 		process.stderr.write(`[e2e ${runtime}] ${label}: ${Date.now() - started} ms\n`);
 	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// Known bugs.
-
-/**
- * `test`, or `test.failing` on the runtimes where a known bug makes it fail (the bug is
- * described next to the test). A test marked this way passes while the bug is there and FAILS
- * once it is fixed: then drop the marker. `E2E_KNOWN_BUGS=show` runs them as plain tests, to
- * see how each one fails today.
- */
-export function knownBugOn(runtimes: RuntimeName[]): typeof test | typeof test.failing {
-	if (process.env.E2E_KNOWN_BUGS === 'show') return test;
-	return runtimes.includes(selectedRuntimeName()) ? test.failing : test;
 }
