@@ -1,0 +1,79 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * `npm run dev`, the README's first command, run exactly as a newcomer runs it: it must end with a
+ * running n8n whose owner can log in and finds the credential and the examples, example 1 must turn
+ * a shop order into a sales note in the sandbox, and Ctrl-C must stop everything it started.
+ * `npm run dev` always uses the Node 20 runtime, so this suite runs in the node20 pass only.
+ */
+import type { ChildProcess } from 'child_process';
+
+import { DEMO } from '../sandbox';
+import { REPO_ROOT, freePort, groupAlive, http, killGroup, selectedRuntimeName, settlesWithin, sleep, spawnTracked, tail } from './lib';
+
+const READY = 'n8n with the Admintotal nodes is ready.';
+const describeOnNode20 = selectedRuntimeName() === 'node20' ? describe : describe.skip;
+
+describeOnNode20('npm run dev', () => {
+	let dev: ChildProcess;
+	let output = '';
+	let exited: Promise<number | null>;
+	let n8nUrl: string;
+	let sandboxUrl: string;
+	let cookie = '';
+
+	beforeAll(async () => {
+		const [sandboxPort, n8nPort] = [await freePort(), await freePort()];
+		n8nUrl = `http://127.0.0.1:${n8nPort}`;
+		sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+		dev = spawnTracked('npm', ['run', 'dev'], { cwd: REPO_ROOT, env: { ...process.env, SANDBOX_PORT: String(sandboxPort), N8N_PORT: String(n8nPort) } });
+		dev.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		dev.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+		exited = new Promise((resolve) => dev.once('exit', (code) => resolve(code)));
+		const ready = new Promise<void>((resolve) => {
+			const check = () => (output.includes(READY) ? resolve() : setTimeout(check, 250));
+			check();
+		});
+		await Promise.race([ready, exited.then((code) => Promise.reject(new Error(`npm run dev exited (${code}) before it was ready:\n${tail(output)}`)))]);
+	}, 5 * 60_000);
+
+	afterAll(async () => {
+		// Only if a test failed before the Ctrl-C test ran.
+		if (dev.exitCode === null) killGroup(dev.pid, 'SIGKILL');
+	});
+
+	it('prints where to open n8n and the login, and the owner can log in with it', async () => {
+		expect(output).toContain(`Open        ${n8nUrl}`);
+		const login = /Log in {6}(\S+) \/ (\S+)/.exec(output);
+		expect(login).not.toBeNull();
+		const response = await http(`${n8nUrl}/rest/login`, { body: { emailOrLdapLoginId: login![1], password: login![2] } });
+		expect(response.status).toBe(200);
+		cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).find((value) => value.startsWith('n8n-auth=')) ?? '';
+		expect(cookie).not.toBe('');
+	});
+
+	it('n8n holds the ready "Admintotal API" credential and the three example workflows', async () => {
+		const credentials = await http<{ data: Array<{ name: string; type: string }> }>(`${n8nUrl}/rest/credentials`, { headers: { cookie } });
+		expect(credentials.body.data.map((credential) => [credential.name, credential.type])).toEqual(expect.arrayContaining([['Admintotal API', 'admintotalApi']]));
+		const workflows = await http<{ data: Array<{ id: string }> }>(`${n8nUrl}/rest/workflows`, { headers: { cookie } });
+		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03']);
+	});
+
+	it('example 1, as printed: a shop order becomes a sales note in the sandbox tenant', async () => {
+		const order = { order_number: 'W-DEV-1', customer: { rfc: DEMO.cliente.rfc }, line_items: [{ sku: DEMO.producto.codigo, quantity: 2, price: '189.50' }] };
+		const response = await http<{ id: number; folio: number }>(`${n8nUrl}/webhook/shop-order`, { body: order });
+		expect(response.status).toBe(200);
+
+		const notes = await http<{ results: Array<{ id: number }> }>(`${sandboxUrl}/api/v2/movimientos/notas_venta/?folio=${response.body.folio}`, { headers: { 'Api-key': DEMO.apiKey } });
+		expect(notes.body.results.map((note) => note.id)).toEqual([response.body.id]);
+	});
+
+	it('Ctrl-C stops n8n and the sandbox, and leaves no process behind', async () => {
+		// What a terminal does on Ctrl-C: SIGINT to the foreground process group (npm, sh, node).
+		killGroup(dev.pid, 'SIGINT');
+		expect(await settlesWithin(exited, 60_000)).toBe(true);
+		// npm itself dies of the signal; dev.js may still be stopping n8n, so wait for the group.
+		for (let waited = 0; groupAlive(dev.pid) && waited < 60_000; waited += 250) await sleep(250);
+		expect(groupAlive(dev.pid)).toBe(false);
+		for (const url of [n8nUrl, sandboxUrl]) await expect(http(url, { timeoutMs: 2000 })).rejects.toThrow();
+	}, 150_000);
+});
