@@ -50,7 +50,8 @@ export class AdmintotalTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'In Admintotal open Configuración → Webhooks (https://yourcompany.admintotal.com/admin/integraciones/configuracion_webhooks/), add one webhook configuration for the event chosen below and paste this URL into it: the Test URL while listening for a test event, the Production URL once the workflow is active. Each event needs its own configuration and its own trigger.',
+					// No address here: the panel cannot wrap a long URL and would cut the text off (docs/trigger.md has it).
+					'In Admintotal open Configuración → Webhooks, add one webhook configuration for the event chosen below and paste this URL into it: the Test URL while listening for a test event, the Production URL once the workflow is active. Each event needs its own configuration and its own trigger.',
 				name: 'setupNotice',
 				type: 'notice',
 				default: '',

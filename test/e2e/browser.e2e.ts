@@ -123,6 +123,11 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 				// n8n shows an install button instead of the parameters when it does not know the node type.
 				expect(await ndv.locator('[data-test-id="install-community-node-button"]').count()).toBe(0);
 
+				// Every notice can be read whole: n8n does not wrap a long word, it cuts the notice off.
+				const notices = await editor.notices();
+				expect(notices.clipped).toEqual([]);
+				if (spec.isTrigger) expect(notices.count).toBeGreaterThan(0);
+
 				// The Operation (Event) dropdown: its value, then every option, screenshot while open.
 				const choice = editor.parameter(spec.choiceParameter);
 				const shown = await choice
