@@ -5,12 +5,15 @@
  * bench/RESULTS.md (run: npm run bench).
  */
 import '../harness/n8n-home';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 
+import { StoredCredential } from '../harness/credentials-helper';
 import { credentialFor, runNode } from '../harness/engine';
+import { TriggerHarness } from '../harness/webhook';
 import { PACKAGE_ROOT } from '../harness/package';
 import { DEMO, startSandbox } from '../sandbox';
 
@@ -122,6 +125,8 @@ async function main() {
 			return { items: 500 * 20, requests: 500 };
 		});
 		results.push({ name: 'Sandbox: 500 sequential product pages of 20 (5,000 products)', target: '< 5 s', met: sandboxLatency.seconds < 5, ...sandboxLatency });
+
+		results.push(await triggerDeliveries(sandbox));
 	} finally {
 		await sandbox.close();
 	}
@@ -139,6 +144,46 @@ async function main() {
 	fs.writeFileSync(path.join(folder, 'RESULTS.md'), `${table}\n`);
 	console.log(table);
 	if (results.some((r) => !r.met)) process.exitCode = 1;
+}
+
+/**
+ * Admintotal waits for the trigger's answer: 200 deliveries of 50 products with a header token and
+ * Only Changed Since Last Delivery, 5 products repriced before each, so the memory (up to 500 SKUs)
+ * is read, compared and written on every delivery.
+ */
+async function triggerDeliveries(sandbox: Awaited<ReturnType<typeof startSandbox>>): Promise<Measurement> {
+	const token = randomBytes(16).toString('hex');
+	const trigger = await TriggerHarness.start({
+		parameters: { event: 'priceStockChanged', authentication: 'headerToken', options: { onlyChanged: true } },
+		credentials: [new StoredCredential('admintotalWebhookApi', { token }, 'bench-webhook', 'Bench delivery')],
+	});
+	const codes = sandbox.store.productos.slice(0, 500).map((producto) => producto.codigo);
+	const answers: number[] = [];
+	try {
+		const measured = await measure(async () => {
+			for (let delivery = 0; delivery < 200; delivery++) {
+				const batch = codes.slice((delivery % 10) * 50, (delivery % 10) * 50 + 50);
+				for (let step = 0; step < 5; step++) sandbox.store.setPrecio(batch[(delivery + step * 7) % 50], 100 + delivery + step / 100);
+				const started = process.hrtime.bigint();
+				const [result] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, auth: { type: 'header', token }, codes: batch });
+				answers.push(Number(process.hrtime.bigint() - started) / 1e6);
+				if (result.status !== 200) throw new Error(`delivery ${delivery} answered ${result.status}: ${result.body}`);
+			}
+			return { items: trigger.startedItems.length, requests: answers.length };
+		});
+		const sorted = [...answers].sort((a, b) => a - b);
+		const p50 = sorted[Math.floor(sorted.length * 0.5)];
+		const p95 = sorted[Math.floor(sorted.length * 0.95)];
+		return {
+			name: 'Trigger: 200 deliveries of 50 products, header token, Only Changed (5 repriced each time)',
+			target: 'answer p95 < 50 ms, one workflow per delivery',
+			met: p95 < 50 && trigger.executions.length === 200,
+			...measured,
+			notes: `answer p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; ${trigger.executions.length} workflows`,
+		};
+	} finally {
+		await trigger.close();
+	}
 }
 
 main().catch((error) => {
