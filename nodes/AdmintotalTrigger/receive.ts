@@ -56,10 +56,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const reported = selectRows(this, rows.value, options);
 	if (reported.length === 0) return answer(this, 200, 'Received; no product to report, no workflow started');
 	// Items are built directly: returnJsonArray would take a delivered field named `json` as the item.
-	return start(
-		this,
-		reported.map((row) => ({ json: priceStockItem(row) })),
-	);
+	return start(this, reported.map((row) => ({ json: priceStockItem(row) })));
 }
 
 function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: PriceStockOptions): PriceStockRow[] {
