@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 
-import { StoredCredential } from '../harness/credentials-helper';
 import { credentialFor, runNode } from '../harness/engine';
 import { TriggerHarness } from '../harness/webhook';
 import { PACKAGE_ROOT } from '../harness/package';
 import { DEMO, startSandbox } from '../sandbox';
+import { deliveryCredential } from '../trigger/fixture';
 
 interface Measurement {
 	name: string;
@@ -155,7 +155,7 @@ async function triggerDeliveries(sandbox: Awaited<ReturnType<typeof startSandbox
 	const token = randomBytes(16).toString('hex');
 	const trigger = await TriggerHarness.start({
 		parameters: { event: 'priceStockChanged', authentication: 'headerToken', options: { onlyChanged: true } },
-		credentials: [new StoredCredential('admintotalWebhookApi', { token }, 'bench-webhook', 'Bench delivery')],
+		credentials: [deliveryCredential({ token })],
 	});
 	const codes = sandbox.store.productos.slice(0, 500).map((producto) => producto.codigo);
 	const answers: number[] = [];

@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'child_process';
 
 import { DEMO } from '../sandbox';
-import { REPO_ROOT, freePort, groupAlive, http, killGroup, selectedRuntimeName, settlesWithin, sleep, spawnTracked, tail } from './lib';
+import { REPO_ROOT, authCookie, freePort, groupAlive, http, killGroup, selectedRuntimeName, settlesWithin, sleep, spawnTracked, tail } from './lib';
 
 const READY = 'n8n with the Admintotal nodes is ready.';
 const describeOnNode20 = selectedRuntimeName() === 'node20' ? describe : describe.skip;
@@ -47,7 +47,7 @@ describeOnNode20('npm run dev', () => {
 		expect(login).not.toBeNull();
 		const response = await http(`${n8nUrl}/rest/login`, { body: { emailOrLdapLoginId: login![1], password: login![2] } });
 		expect(response.status).toBe(200);
-		cookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((value) => value.split(';')[0]).find((value) => value.startsWith('n8n-auth=')) ?? '';
+		cookie = authCookie(response) ?? '';
 		expect(cookie).not.toBe('');
 	});
 

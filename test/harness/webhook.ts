@@ -268,7 +268,7 @@ export class TriggerHarness {
 		}
 
 		// One object read from the database, shared by the webhook's Workflow and the run's, as in n8n.
-		const storedStaticData = this.savedStaticData === null ? undefined : clone(this.savedStaticData);
+		const storedStaticData = this.readStaticData();
 		const workflow = this.workflow(storedStaticData);
 		const webhookData = this.webhookData(workflow);
 		const additionalData = { ...webhookData.workflowExecuteAdditionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
@@ -318,8 +318,13 @@ export class TriggerHarness {
 		};
 	}
 
+	/** The static data column as n8n reads it for one request: a fresh object, or nothing yet. */
+	private readStaticData(): IDataObject | undefined {
+		return this.savedStaticData === null ? undefined : clone(this.savedStaticData);
+	}
+
 	/** A fresh Workflow over static data read back from "the database", as n8n builds one per request. */
-	private workflow(staticData: IDataObject | undefined = this.savedStaticData === null ? undefined : clone(this.savedStaticData)): Workflow {
+	private workflow(staticData = this.readStaticData()): Workflow {
 		return new Workflow({
 			id: WORKFLOW_ID,
 			name: 'Admintotal Trigger harness',

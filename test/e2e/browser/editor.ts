@@ -125,17 +125,17 @@ export class Editor {
 	 * word such as a URL cannot wrap) or reaching past the parameter list.
 	 */
 	async notices(): Promise<{ count: number; clipped: string[] }> {
-		return step('measure the notices of the panel', async () => {
-			const clipped = await this.ndv.locator(`${byTestId('node-parameters')} [role="alert"]`).evaluateAll((notices) =>
-				notices
+		return step('measure the notices of the panel', () =>
+			this.ndv.locator(`${byTestId('node-parameters')} [role="alert"]`).evaluateAll((notices) => ({
+				count: notices.length,
+				clipped: notices
 					.filter((notice) => {
 						const list = notice.closest('[data-test-id="node-parameters"]')!;
 						return notice.scrollWidth > notice.clientWidth + 1 || notice.getBoundingClientRect().right > list.getBoundingClientRect().right + 1;
 					})
 					.map((notice) => (notice.textContent ?? '').trim().slice(0, 80)),
-			);
-			return { count: await this.ndv.locator(`${byTestId('node-parameters')} [role="alert"]`).count(), clipped };
-		});
+			})),
+		);
 	}
 
 	/** The node name in the panel's title bar. */

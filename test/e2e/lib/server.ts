@@ -99,6 +99,12 @@ export async function http<T = unknown>(url: string, options: HttpOptions = {}):
 	return { status: response.statusCode, headers: response.headers, body: parsed as T, text };
 }
 
+/** The `n8n-auth=…` cookie a sign-in or owner setup answer sets, ready for a Cookie header. */
+export function authCookie(response: HttpResponse): string | undefined {
+	const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+	return cookies.map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.startsWith('n8n-auth='));
+}
+
 interface ServerStartArgs {
 	runtime: N8nRuntime;
 	env: NodeJS.ProcessEnv;
@@ -256,9 +262,8 @@ export class N8nServer {
 			response = await http(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body: owner });
 		}
 		if (response.status !== 200) throw this.failure(`owner setup failed: ${response.status} ${response.text.slice(0, 500)}`);
-		const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-		const auth = cookies.map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.startsWith('n8n-auth='));
-		if (!auth) throw this.failure(`owner setup returned no n8n-auth cookie (set-cookie: ${cookies.join(' | ') || 'none'})`);
+		const auth = authCookie(response);
+		if (!auth) throw this.failure(`owner setup returned no n8n-auth cookie (set-cookie: ${String(response.headers['set-cookie'] ?? 'none')})`);
 		this.cookie = auth;
 	}
 
