@@ -11,7 +11,9 @@ export class AdmintotalCustomerAdvance implements INodeType {
 		name: 'admintotalCustomerAdvance',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['output'],
-		version: 1,
+		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Record customer advances (anticipos) in Admintotal',
 		defaults: { name: 'Admintotal Customer Advance' },

@@ -13,7 +13,9 @@ export class AdmintotalInternalConsumption implements INodeType {
 		name: 'admintotalInternalConsumption',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		version: 1,
+		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Internal Consumption' },

@@ -1,6 +1,7 @@
 import { bodyFrom } from '../shared/body';
 import { recordPicker, route, showFor } from '../shared/descriptions';
 import { lineProperties, readLines } from '../shared/lines';
+import { requiredIdProperties } from '../shared/writeFields';
 
 const displayOptions = showFor('internalConsumption', ['create']);
 
@@ -21,26 +22,18 @@ export const createInternalConsumption = {
 		routing: route('POST', '/movimientos/consumo_interno/', buildInternalConsumption),
 	},
 	properties: [
-		{
+		...requiredIdProperties({
 			displayName: 'Warehouse ID',
 			name: 'warehouse',
-			type: 'number' as const,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			required: true,
 			displayOptions,
 			description: 'Warehouse the products leave (almacen)',
-		},
-		{
+		}),
+		...requiredIdProperties({
 			displayName: 'Responsibility Center ID',
 			name: 'responsibilityCenter',
-			type: 'number' as const,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			required: true,
 			displayOptions,
 			description: 'Responsibility center charged with the consumption (centro_responsabilidad)',
-		},
+		}),
 		recordPicker({
 			name: 'expenseAccount',
 			displayName: 'Expense Account',

@@ -11,7 +11,9 @@ export class AdmintotalOrder implements INodeType {
 		name: 'admintotalOrder',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		version: 1,
+		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create and read the customer orders (pedidos) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Order' },

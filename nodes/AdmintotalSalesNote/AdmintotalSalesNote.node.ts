@@ -11,7 +11,9 @@ export class AdmintotalSalesNote implements INodeType {
 		name: 'admintotalSalesNote',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		version: 1,
+		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Sales Note' },

@@ -39,13 +39,13 @@ export class FieldReader {
 		return text;
 	}
 
-	/** IDs, folios, warehouses: whole numbers above zero; 0 or empty means "not given". */
+	/** IDs, folios, warehouses: whole numbers above zero; 0, blank or empty means "not given". */
 	wholeNumber(parameter: string, label: string, { required = false } = {}): number | undefined {
 		const value = this.raw(parameter, '');
-		if (value === undefined || value === null || value === '' || value === 0) {
+		const text = value === undefined || value === null ? '' : String(value).trim();
+		if (text === '' || value === 0) {
 			return required ? this.fail(label, 'is required', 'Enter the numeric ID as Admintotal shows it, e.g. 42.') : undefined;
 		}
-		const text = String(value).trim();
 		if (!/^\d+$/.test(text) || Number(text) === 0) {
 			this.fail(label, `must be a whole number greater than 0, got "${text.slice(0, 40)}"`, 'Enter the numeric ID as Admintotal shows it, e.g. 42.');
 		}

@@ -1,6 +1,7 @@
 import type { IDataObject, IDisplayOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { FieldReader } from './body';
+import { requiredIdProperties } from './writeFields';
 
 /**
  * Which client a document belongs to. Each endpoint spells the fields its own way (sales notes and
@@ -29,15 +30,12 @@ export function clientProperties(displayOptions: IDisplayOptions, apiNames: Clie
 			// Every endpoint accepts an RFC, the identifier a shop checkout usually collects.
 			default: 'rfc',
 		},
-		{
+		...requiredIdProperties({
 			displayName: 'Client ID',
 			name: 'clientId',
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			required: true,
+			description: `The numeric client ID in Admintotal (${apiNames.id})`,
 			displayOptions: { show: { ...show, clientBy: ['id'] } },
-		},
+		}),
 		{
 			displayName: 'Client RFC',
 			name: 'clientRfc',

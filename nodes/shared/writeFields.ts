@@ -1,6 +1,51 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IDisplayOptions, INodeProperties } from 'n8n-workflow';
 
 /** Fields several write operations offer, defined once. */
+
+/** The first node version whose required IDs start empty. */
+export const EMPTY_IDS_SINCE = 2;
+
+export interface RequiredId {
+	name: string;
+	displayName: string;
+	description?: string;
+	displayOptions: IDisplayOptions;
+}
+
+/**
+ * A required numeric ID, as two fields of one name. Version 1 started it at 1, so a forgotten field
+ * sent record 1; later versions start it empty and the body reader refuses it while empty. n8n saves
+ * only values that differ from the default, so version 1 keeps its 1 for the workflows saved with it.
+ */
+export function requiredIdProperties({ name, displayName, description, displayOptions }: RequiredId): INodeProperties[] {
+	const forVersions = (versions: DisplayCondition): IDisplayOptions => ({
+		...displayOptions,
+		show: { ...displayOptions.show, '@version': [versions] },
+	});
+	return [
+		{
+			displayName,
+			name,
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: 1,
+			required: true,
+			displayOptions: forVersions({ _cnd: { lt: EMPTY_IDS_SINCE } }),
+			description,
+		},
+		{
+			displayName,
+			name,
+			// Text, because a number field cannot start empty; the reader takes whole numbers only.
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 42',
+			displayOptions: forVersions({ _cnd: { gte: EMPTY_IDS_SINCE } }),
+			description,
+		},
+	];
+}
 
 export function warehouseProperty(): INodeProperties {
 	return {

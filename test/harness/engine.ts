@@ -29,6 +29,8 @@ export interface RunOptions {
 	/** Input items (plain JSON, or n8n items with binary); one empty item by default, as after a manual trigger. */
 	input?: Array<Record<string, unknown>> | INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** The node's typeVersion, as saved in the workflow; 1 unless a test is about a later version. */
+	typeVersion?: number;
 }
 
 export type NodeFailure = ExecutionError & { description?: string | null; httpCode?: string | null; context?: IDataObject };
@@ -81,12 +83,12 @@ function workflowWith(node: INode, nodeTypes: INodeTypes) {
 	});
 }
 
-function nodeFor(name: string, parameters: INodeParameters, continueOnFail = false): INode {
+function nodeFor(name: string, parameters: INodeParameters, continueOnFail = false, typeVersion = 1): INode {
 	return {
 		id: '00000000-0000-4000-8000-000000000001',
 		name: 'Node under test',
 		type: `${PACKAGE_NAME}.${name}`,
-		typeVersion: 1,
+		typeVersion,
 		position: [0, 0],
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Admintotal sandbox' } },
@@ -136,7 +138,7 @@ export async function runNode(options: RunOptions): Promise<NodeRun> {
 	const pkg = await loadPackage();
 	const helper = new HarnessCredentialsHelper(pkg.credential, options.credential);
 	const parameters = options.parameters as INodeParameters;
-	return await execute(nodeFor(options.node, parameters, options.continueOnFail), pkg.nodeTypes, helper, asItems(options.input));
+	return await execute(nodeFor(options.node, parameters, options.continueOnFail, options.typeVersion), pkg.nodeTypes, helper, asItems(options.input));
 }
 
 /** Calls a "From list" search method the way the editor does, through a real LoadOptionsContext. */

@@ -11,7 +11,7 @@ export const API = '/api/v2';
 
 export interface SandboxFixture {
 	readonly sandbox: Sandbox;
-	run(node: string, parameters: Record<string, unknown>, extra?: { input?: Array<Record<string, unknown>>; continueOnFail?: boolean }): Promise<NodeRun>;
+	run(node: string, parameters: Record<string, unknown>, extra?: { input?: Array<Record<string, unknown>>; continueOnFail?: boolean; typeVersion?: number }): Promise<NodeRun>;
 	search(node: string, method: string, filter?: string, paginationToken?: string): ReturnType<typeof searchList>;
 	/** Requests the sandbox received on `path` (relative to /api/v2, e.g. `/prospectos/`). */
 	requestsTo(path: string): RecordedRequest[];
