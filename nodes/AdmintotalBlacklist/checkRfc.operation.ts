@@ -1,5 +1,5 @@
 import { route, showFor } from '../shared/descriptions';
-import { requireValidRfc, toBlacklistVerdict } from './rfcCheck';
+import { lookUpUnlessGeneric, requireValidRfc, toBlacklistVerdict } from './rfcCheck';
 
 const displayOptions = showFor('blacklistEntry', ['checkRfc']);
 
@@ -9,9 +9,10 @@ export const checkRfc = {
 		value: 'checkRfc',
 		action: 'Check whether an RFC is blacklisted',
 		description:
-			"Look up one RFC per input item and output one item with 'listed' true or false, its type (tipo) and name, ready for an IF node",
+			"Look up one RFC per input item and output one item with 'listed', its type (tipo), 'blocking' and what the type means, ready for an IF node",
 		routing: {
 			...route('GET', '/listanegra/'),
+			operations: { pagination: lookUpUnlessGeneric },
 			output: { postReceive: [toBlacklistVerdict('rfc')] },
 		},
 	},
@@ -26,7 +27,7 @@ export const checkRfc = {
 			displayOptions,
 			description:
 				"The taxpayer's RFC: 12 characters for a company, 13 for a person. Spaces, dashes and lower case are accepted; a malformed RFC stops the item before any request.",
-			hint: "Outputs rfc, listed, tipo, tipoLabel and nombre. Branch with an IF node on 'listed' is true; tipo 2 (Desvirtuado) means the taxpayer disproved the presumption.",
+			hint: "Outputs listed, tipo, tipoLabel, nombre, blocking (Definitivo, Presunto or an unknown type), meaning, checkDigitValid and generic. Branch with an IF node on 'blocking' is true. A wrong check digit is reported, not refused; the generic RFCs XAXX010101000 and XEXX010101000 are never looked up.",
 			routing: { send: { preSend: [requireValidRfc('rfc', 'RFC')] } },
 		},
 	],

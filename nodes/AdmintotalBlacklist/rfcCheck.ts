@@ -1,22 +1,32 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	IExecuteSingleFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkedWithAllItems } from '../shared/itemWave';
-import { BLACKLIST_TYPE, catalogLabel } from '../shared/catalogs';
 import type { Converter } from '../shared/filters';
+import { routeToAdmintotal } from '../shared/transport';
 import { normalizeRfc, rfcProblem } from '../shared/validation';
+import { gravityOf, readBlacklistType } from './blacklistType';
+import { GENERIC_RFCS, checkDigitValid, isGenericRfc } from './rfcCheckDigit';
 
-/** The one item Check RFC outputs per input item, listed or not, so a workflow can branch on `listed`. */
+/** The one item Check RFC outputs per input item, listed or not, so a workflow can branch on `listed` or `blocking`. */
 export interface BlacklistVerdict extends IDataObject {
 	rfc: string;
 	listed: boolean;
-	tipo: number | null;
+	tipo: number | string | null;
 	tipoLabel: string | null;
 	nombre: string | null;
+	blocking: boolean;
+	meaning: string;
+	checkDigitValid: boolean | null;
+	generic: boolean;
 }
-
-/** When an RFC shows up more than once, the gravest entry speaks: Definitivo, then Presunto, then Desvirtuado. */
-const GRAVITY = [1, 3, 2];
 
 /** Pre-send step: a malformed RFC is refused here, so nothing reaches Admintotal. */
 export function requireValidRfc(parameter: string, label: string) {
@@ -35,24 +45,33 @@ export function requireValidRfc(parameter: string, label: string) {
 }
 
 export function blacklistVerdict(rfc: string, entries: IDataObject[]): BlacklistVerdict {
-	const matches = entries
-		.filter((entry) => normalizeRfc(entry.rfc) === rfc)
-		.sort((a, b) => gravityOf(a.tipo) - gravityOf(b.tipo));
-	const entry = matches[0];
-	if (!entry) return { rfc, listed: false, tipo: null, tipoLabel: null, nombre: null };
-	const tipo = Number(entry.tipo);
-	return {
-		rfc,
-		listed: true,
-		tipo: Number.isInteger(tipo) ? tipo : null,
-		tipoLabel: catalogLabel(BLACKLIST_TYPE, entry.tipo) ?? null,
-		nombre: typeof entry.nombre === 'string' ? entry.nombre : null,
-	};
+	const checks = { checkDigitValid: checkDigitValid(rfc), generic: isGenericRfc(rfc) };
+	const entry = entries
+		.filter((candidate) => normalizeRfc(candidate.rfc) === rfc)
+		.sort((a, b) => gravityOf(a.tipo) - gravityOf(b.tipo))[0];
+	if (!entry) {
+		const meaning = checks.generic
+			? `Generic RFC for ${GENERIC_RFCS[rfc]}: SAT's 69-B list never names it, so it was not looked up.`
+			: "Not on SAT's 69-B list as kept by Admintotal.";
+		return { rfc, listed: false, tipo: null, tipoLabel: null, nombre: null, blocking: false, meaning, ...checks };
+	}
+	const { tipo, tipoLabel, blocking, meaning } = readBlacklistType(entry.tipo);
+	const nombre = typeof entry.nombre === 'string' ? entry.nombre : null;
+	return { rfc, listed: true, tipo, tipoLabel, nombre, blocking, meaning, ...checks };
 }
 
-function gravityOf(tipo: unknown): number {
-	const rank = GRAVITY.indexOf(Number(tipo));
-	return rank === -1 ? GRAVITY.length : rank;
+/**
+ * Check RFC's request step: a generic RFC stands for unnamed counterparties and is never listed,
+ * so its verdict is given without a request; customer lists full of sales to the public in general
+ * then cost no requests for them.
+ */
+export async function lookUpUnlessGeneric(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	const rfc = normalizeRfc(this.getNodeParameter('rfc', ''));
+	if (isGenericRfc(rfc)) return [{ json: blacklistVerdict(rfc, []) }];
+	return await routeToAdmintotal.call(this, requestData);
 }
 
 /**

@@ -6,7 +6,7 @@ export const listaNegraSchema = z
 	.object({
 		rfc: rfcString,
 		nombre: z.string(),
-		tipo: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+		tipo: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
 	})
 	.strict();
 export type ListaNegra = z.infer<typeof listaNegraSchema>;

@@ -7,13 +7,19 @@ import { Random } from './random';
 import { REGIMEN_SOCIETARIO, satUpper } from './vocabulary';
 
 /**
+ * An entry of the type the spec does not list (4, SAT's "Sentencia Favorable"), with an RFC whose
+ * check digit is right (the DEMO RFCs' are not).
+ */
+export const SENTENCIA_FAVORABLE: ListaNegra = { rfc: 'TUN150610KP3', nombre: 'TRANSPORTES UNIDOS DEL NORTE, S.A. DE C.V.', tipo: 4 };
+
+/**
  * The SAT 69-B list: taxpayers presumed (3), confirmed (1) or cleared (2) of issuing invoices
  * for simulated operations. Names as SAT publishes them, upper case with the legal form.
- * The first three entries are DEMO.listaNegra; DEMO.rfcNoListado is never generated.
+ * The first entries are DEMO.listaNegra and SENTENCIA_FAVORABLE; DEMO.rfcNoListado is never generated.
  */
 export function seedListaNegra(store: Store, seed: number, count: number): void {
 	const random = new Random(seed, 'listaNegra');
-	const fixtures: ListaNegra[] = [DEMO.listaNegra.definitivo, DEMO.listaNegra.desvirtuado, DEMO.listaNegra.presunto].map(
+	const fixtures: ListaNegra[] = [DEMO.listaNegra.definitivo, DEMO.listaNegra.desvirtuado, DEMO.listaNegra.presunto, SENTENCIA_FAVORABLE].map(
 		({ rfc, nombre, tipo }) => ({ rfc, nombre, tipo }),
 	);
 	const usados = new Set<string>([DEMO.rfcNoListado, ...store.clientes.map((c) => c.rfc), ...fixtures.map((f) => f.rfc)]);
