@@ -1,0 +1,82 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * A throw-away Redis for one test run: `redis-server` in the foreground as a tracked process,
+ * bound to 127.0.0.1 on a free port, no persistence, its working folder in temp.
+ * test/queue/install-redis.sh installs it (Debian's package) when missing.
+ */
+import { createWriteStream, existsSync, promises as fs } from 'fs';
+import { connect } from 'net';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { freePort, groupAlive, killGroup, settlesWithin, sleep, spawnTracked } from '../../e2e/lib';
+
+export interface Redis {
+	host: string;
+	port: number;
+	dir: string;
+	logFile: string;
+	stop(): Promise<void>;
+}
+
+export function redisServerBin(): string {
+	const candidates = [process.env.QUEUE_REDIS_SERVER, '/usr/bin/redis-server', '/usr/local/bin/redis-server'].filter((path): path is string => !!path);
+	const found = candidates.find((path) => existsSync(path));
+	if (!found) throw new Error('redis-server not found: run bash test/queue/install-redis.sh (or set QUEUE_REDIS_SERVER)');
+	return found;
+}
+
+/** True when Redis answers PING with +PONG. */
+function pings(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = connect({ host: '127.0.0.1', port });
+		let answer = '';
+		const done = (ok: boolean) => {
+			socket.destroy();
+			resolve(ok);
+		};
+		socket.setTimeout(2_000, () => done(false));
+		socket.once('error', () => done(false));
+		socket.once('connect', () => socket.write('PING\r\n'));
+		socket.on('data', (chunk) => {
+			answer += chunk.toString('utf8');
+			if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+		});
+	});
+}
+
+export async function startRedis(): Promise<Redis> {
+	const bin = redisServerBin();
+	const dir = await fs.mkdtemp(join(tmpdir(), 'admintotal-queue-redis-'));
+	const logFile = join(dir, 'redis.log');
+	const port = await freePort();
+	const child = spawnTracked(bin, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'yes'], {
+		cwd: dir,
+		env: process.env,
+	});
+	child.stdin?.end();
+	const log = createWriteStream(logFile);
+	child.stdout?.pipe(log);
+	child.stderr?.pipe(log);
+	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+	const stop = async (): Promise<void> => {
+		if (child.exitCode === null && child.signalCode === null) {
+			killGroup(child.pid, 'SIGTERM');
+			if (!(await settlesWithin(exited, 10_000))) killGroup(child.pid, 'SIGKILL');
+		}
+		const deadline = Date.now() + 10_000;
+		while (groupAlive(child.pid) && Date.now() < deadline) await sleep(100);
+		log.end();
+		if (process.env.E2E_KEEP !== '1') await fs.rm(dir, { recursive: true, force: true });
+	};
+
+	const deadline = Date.now() + 30_000;
+	while (!(await pings(port))) {
+		if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+			await stop();
+			throw new Error(`redis-server did not answer PING on 127.0.0.1:${port}; log:\n${await fs.readFile(logFile, 'utf8').catch(() => '')}`);
+		}
+		await sleep(100);
+	}
+	return { host: '127.0.0.1', port, dir, logFile, stop };
+}
