@@ -7,7 +7,7 @@ export const checkRfc = {
 	option: {
 		name: 'Check RFC',
 		value: 'checkRfc',
-		action: 'Check whether an RFC is blacklisted',
+		action: 'Check whether an RFC is on the SAT 69-B blacklist',
 		description:
 			"Look up one RFC per input item and output one item with 'listed', its type (tipo), 'blocking' and what the type means, ready for an IF node",
 		routing: {

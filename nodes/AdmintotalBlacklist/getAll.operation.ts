@@ -9,7 +9,7 @@ export const getManyBlacklistEntries = {
 	option: {
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many blacklist entries',
+		action: 'Get many SAT blacklist entries',
 		description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
 		routing: route('GET', '/listanegra/'),
 	},
