@@ -16,6 +16,12 @@ export const MAX_ROWS_PER_DELIVERY = 50;
  */
 const MAX_SIGNIFICANT_DIGITS = 15;
 
+/**
+ * Admintotal's bodies are a few levels deep. Much deeper JSON is refused before anything walks it:
+ * n8n and this node copy and print values recursively, and 10,000 levels overflow the stack.
+ */
+export const MAX_NESTING = 32;
+
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 export interface ReceivedBody {
@@ -46,16 +52,31 @@ const refuse = <T>(reason: string): Checked<T> => ({ ok: false, reason });
  * no type at all still works, and a malformed body is refused with a reason.
  */
 export function readJsonDocument(received: ReceivedBody): Checked<unknown> {
+	let document: unknown;
 	if (received.contentType === 'application/json' && received.body !== undefined && typeof received.body !== 'string') {
-		return ok(received.body);
+		document = received.body;
+	} else {
+		const text = received.rawBody !== undefined ? received.rawBody.toString('utf8') : typeof received.body === 'string' ? received.body : '';
+		if (text.trim() === '') return refuse('The body is empty: expected JSON');
+		try {
+			document = JSON.parse(text) as unknown;
+		} catch (error) {
+			return refuse(`The body is not valid JSON (${(error as Error).message})`);
+		}
 	}
-	const text = received.rawBody !== undefined ? received.rawBody.toString('utf8') : typeof received.body === 'string' ? received.body : '';
-	if (text.trim() === '') return refuse('The body is empty: expected JSON');
-	try {
-		return ok(JSON.parse(text) as unknown);
-	} catch (error) {
-		return refuse(`The body is not valid JSON (${(error as Error).message})`);
+	return nestedDeeperThan(document, MAX_NESTING) ? refuse(`The body is nested more than ${MAX_NESTING} levels deep`) : ok(document);
+}
+
+/** Walks the document without recursion, so any depth can be measured. */
+function nestedDeeperThan(document: unknown, limit: number): boolean {
+	const pending: Array<[unknown, number]> = [[document, 1]];
+	while (pending.length > 0) {
+		const [value, depth] = pending.pop()!;
+		if (typeof value !== 'object' || value === null) continue;
+		if (depth > limit) return true;
+		for (const child of Object.values(value)) pending.push([child, depth + 1]);
 	}
+	return false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../sandbox';
-import { decimalValue } from '../../nodes/AdmintotalTrigger/payload';
+import { MAX_NESTING, decimalValue } from '../../nodes/AdmintotalTrigger/payload';
 import { parsed, triggerPool } from './fixture';
 
 /** A body that is not what the event expects gets 400 with a short reason and starts nothing. */
@@ -67,6 +67,34 @@ describe('Admintotal Trigger: bodies that are refused', () => {
 			expect(trigger.startedItems).toEqual([{ sku: 'A-1', precio: ' 12.5 ', costo: '-0', stock: -2, price: 12.5, cost: 0 }]);
 		});
 
+		describe('a body nested 10,000 levels deep', () => {
+			const nestedArrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+			const nestedObjects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+			const rowWith = (field: string, value: string) => `[{"sku":"A-1","precio":"1","costo":"1","stock":"1","${field}":${value}}]`;
+
+			it.each([
+				['in precio', rowWith('precio', nestedObjects(10_000)), 'application/json'],
+				['in a field Admintotal may add', rowWith('almacen', nestedArrays(10_000)), 'application/json'],
+				['in a field, sent as text/plain', rowWith('almacen', nestedObjects(10_000)), 'text/plain'],
+				['as the whole body', nestedArrays(10_000), 'application/json'],
+			])('%s → 400 naming the limit, and nothing starts', async (_case, body, contentType) => {
+				const { trigger, status, answer } = await deliver(body, contentType);
+
+				expect(status).toBe(400);
+				expect(answer).toEqual({ message: `The body is nested more than ${MAX_NESTING} levels deep` });
+				expect(trigger.deliveries[0].error).toBeUndefined();
+				expect(trigger.executions).toHaveLength(0);
+			});
+
+			it(`${MAX_NESTING} levels are accepted: the limit refuses nothing Admintotal sends`, async () => {
+				// The array of rows and the row are two levels; the added field holds the rest.
+				const { trigger, status } = await deliver(rowWith('almacen', nestedArrays(MAX_NESTING - 2)));
+
+				expect(status).toBe(200);
+				expect(trigger.executions).toHaveLength(1);
+			});
+		});
+
 		it('an empty array answers 200 and starts nothing', async () => {
 			const { trigger, status } = await deliver('[]');
 
@@ -88,6 +116,7 @@ describe('Admintotal Trigger: bodies that are refused', () => {
 			['a list of products', JSON.stringify([{ codigo: 'A-1' }]), 'Expected one product but got a list'],
 			['a string', '"A-1"', 'Expected one product object, got a string'],
 			['null', 'null', 'Expected one product object, got null'],
+			['a product nested 10,000 levels deep', `{"codigo":"A-1","unidades":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, 'The body is nested more than'],
 		])('%s → 400', async (_case, body, reason) => {
 			const { trigger, status, answer } = await deliver(body);
 
