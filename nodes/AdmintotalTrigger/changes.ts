@@ -1,29 +1,113 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { PriceStockRow } from './payload';
 
 /**
  * "Only Changed Since Last Delivery": Admintotal resends the same products every four minutes,
  * so the trigger remembers what each SKU last looked like and lets through only rows that differ.
- * The memory is kept per SKU as one short text ("price|cost|stock" of the numbers), so "42.000"
- * and "42" are the same stock and the workflow's static data stays small.
+ * A SKU is remembered as one short text ("price|cost|stock" of the numbers), so "42.000" and
+ * "42" are the same stock.
+ *
+ * The memory is bounded, because n8n rewrites the workflow's static data whole on every change:
+ * a SKU not delivered for FORGET_AFTER_DAYS days is forgotten, and at most MAX_REMEMBERED_SKUS are
+ * kept, those delivered longest ago forgotten first. A forgotten SKU is reported as new when it is
+ * delivered again: forgetting can repeat a report, never hide a change.
  */
-export type DeliveryMemory = Record<string, string>;
+export const FORGET_AFTER_DAYS = 30;
+export const MAX_REMEMBERED_SKUS = 10_000;
+
+const DAY_MS = 86_400_000;
+
+interface Remembered {
+	fingerprint: string;
+	/** Days since 1970-01-01 (UTC) of the last delivery that included the SKU. */
+	day: number;
+}
+
+/** SKU → what it last looked like; kept in order of last delivery, longest ago first. */
+export type DeliveryMemory = Map<string, Remembered>;
+
+/**
+ * The memory as saved in the workflow's static data: day → SKU → fingerprint, so that a reader can
+ * see what ages out and a SKU costs no more than its fingerprint. Version 1 of the node saved
+ * SKU → fingerprint, read here as delivered today.
+ */
+export type SavedMemory = Record<string, Record<string, string> | string>;
+
+export function today(now = Date.now()): number {
+	return Math.floor(now / DAY_MS);
+}
 
 export function fingerprint(row: PriceStockRow): string {
 	return `${row.price}|${row.cost}|${row.stock}`;
 }
 
+export function readMemory(saved: unknown, day: number): DeliveryMemory {
+	const entries: Array<[string, Remembered]> = [];
+	// Object.entries and Map never read a SKU such as "__proto__" as anything but a SKU.
+	for (const [key, value] of Object.entries(isObject(saved) ? saved : {})) {
+		if (typeof value === 'string') entries.push([key, { fingerprint: value, day }]);
+		else if (isObject(value) && /^\d+$/.test(key)) {
+			for (const [sku, print] of Object.entries(value)) if (typeof print === 'string') entries.push([sku, { fingerprint: print, day: Number(key) }]);
+		}
+	}
+	return new Map(entries.sort((a, b) => a[1].day - b[1].day));
+}
+
+export function saveMemory(memory: DeliveryMemory): IDataObject {
+	const saved: Record<string, Record<string, string>> = {};
+	for (const [sku, { fingerprint: print, day }] of memory) {
+		// Without a prototype, a SKU named "__proto__" is stored as a key like any other.
+		saved[day] ??= Object.create(null) as Record<string, string>;
+		saved[day][sku] = print;
+	}
+	return saved;
+}
+
 /**
- * The rows that differ from the memory, and the memory after this delivery. Within one delivery
- * the last row of a SKU is the one remembered.
+ * One memory from two: what this process remembers and what the static data held (which another
+ * process may have written). For a SKU in both, the later delivery day wins, this process on a tie.
  */
-export function changedSince(rows: readonly PriceStockRow[], memory: DeliveryMemory): { changed: PriceStockRow[]; memory: DeliveryMemory } {
-	const next: DeliveryMemory = { ...memory };
+export function mergeMemories(saved: DeliveryMemory, kept: DeliveryMemory): DeliveryMemory {
+	const merged = new Map(saved);
+	for (const [sku, entry] of kept) {
+		const other = merged.get(sku);
+		if (other === undefined || entry.day >= other.day) merged.set(sku, entry);
+	}
+	return new Map([...merged].sort((a, b) => a[1].day - b[1].day));
+}
+
+/**
+ * Applies one delivery to the memory (in place): the rows that differ from it, and whether the
+ * memory changed. A delivered SKU moves to the end with today's day, so a SKU delivered every day
+ * changes the memory once a day even when nothing else changed.
+ */
+export function applyDelivery(rows: readonly PriceStockRow[], memory: DeliveryMemory, day: number): { changed: PriceStockRow[]; memoryChanged: boolean } {
 	const changed: PriceStockRow[] = [];
+	// Forgotten before comparing, so a SKU back after too long is reported as new.
+	let memoryChanged = forget(memory, day);
 	for (const row of rows) {
 		const seen = fingerprint(row);
-		if (next[row.sku] === seen) continue;
-		next[row.sku] = seen;
-		changed.push(row);
+		const before = memory.get(row.sku);
+		if (before?.fingerprint !== seen) changed.push(row);
+		if (before?.fingerprint === seen && before.day === day) continue;
+		memory.delete(row.sku);
+		memory.set(row.sku, { fingerprint: seen, day });
+		memoryChanged = true;
 	}
-	return { changed, memory: next };
+	return { changed, memoryChanged: forget(memory, day) || memoryChanged };
+}
+
+/** Drops SKUs past FORGET_AFTER_DAYS, then the oldest beyond MAX_REMEMBERED_SKUS; whether any went. */
+function forget(memory: DeliveryMemory, day: number): boolean {
+	const sizeBefore = memory.size;
+	for (const [sku, { day: delivered }] of memory) {
+		if (day - delivered <= FORGET_AFTER_DAYS && memory.size <= MAX_REMEMBERED_SKUS) break;
+		memory.delete(sku);
+	}
+	return memory.size !== sizeBefore;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { randomUUID } from 'node:crypto';
+import type { INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { changedSince, type DeliveryMemory } from './changes';
+import { applyDelivery, mergeMemories, readMemory, saveMemory, today, type DeliveryMemory } from './changes';
 import { parseCodeList } from './codes';
 import type { DeliveryAuthentication } from './delivery';
 import { BASIC_REALM, WEBHOOK_CREDENTIAL_TYPE, isAuthorized } from './delivery';
@@ -21,6 +22,19 @@ export type TriggerEvent = 'priceStockChanged' | 'productCreated';
 
 /** Node static data key of the per-SKU memory for "Only Changed Since Last Delivery". */
 export const MEMORY_KEY = 'lastDelivered';
+/** Node static data key naming the process and change that saved the memory. */
+export const MEMORY_SAVED_BY_KEY = 'lastDeliveredBy';
+
+/**
+ * n8n reads the workflow's static data for each request and saves it after the answer, so
+ * overlapping deliveries each change their own copy and the last save wins. The memory kept here,
+ * per workflow and trigger node, sees every delivery this process answered; what was saved by
+ * another process (or before a restart) is merged into it.
+ */
+const memories = new Map<string, DeliveryMemory>();
+/** Names this process in what it saves, so it knows its own saves when it reads them back. */
+const PROCESS = randomUUID();
+let changesSaved = 0;
 
 interface PriceStockOptions {
 	onlySkus?: string;
@@ -63,10 +77,30 @@ function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: 
 	const onlySkus = parseCodeList(options.onlySkus ?? '');
 	const wanted = onlySkus.length === 0 ? rows : rows.filter((row) => onlySkus.includes(row.sku));
 	if (options.onlyChanged !== true) return wanted;
+	return changedRows(context, wanted);
+}
+
+function changedRows(context: IWebhookFunctions, rows: PriceStockRow[]): PriceStockRow[] {
 	const staticData = context.getWorkflowStaticData('node');
-	const { changed, memory } = changedSince(wanted, (staticData[MEMORY_KEY] as DeliveryMemory | undefined) ?? {});
-	// Assigned whole, so n8n sees the static data changed and saves it when the delivery is answered.
-	if (changed.length > 0) staticData[MEMORY_KEY] = memory as IDataObject;
+	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+	const day = today();
+	const kept = memories.get(key);
+	const savedBy = staticData[MEMORY_SAVED_BY_KEY];
+	// What this process saved is already in the memory it keeps; anything else is merged once.
+	const ownSave = kept !== undefined && typeof savedBy === 'string' && savedBy.startsWith(`${PROCESS}:`);
+	const saved = ownSave ? kept : readMemory(staticData[MEMORY_KEY], day);
+	let memory = kept === undefined || ownSave ? saved : mergeMemories(saved, kept);
+	// A test event compares with the production memory but must not change it (n8n does not save it either).
+	const isTest = context.getMode() === 'manual';
+	if (isTest) memory = new Map(memory);
+	const { changed, memoryChanged } = applyDelivery(rows, memory, day);
+	if (isTest) return changed;
+	memories.set(key, memory);
+	if (memoryChanged) {
+		// Assigned whole, so n8n sees the static data changed and saves it when the delivery is answered.
+		staticData[MEMORY_KEY] = saveMemory(memory);
+		staticData[MEMORY_SAVED_BY_KEY] = `${PROCESS}:${++changesSaved}`;
+	}
 	return changed;
 }
 

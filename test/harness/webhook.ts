@@ -2,18 +2,23 @@
 /*
  * A webhook trigger of the package served over real HTTP, the way n8n serves an active workflow.
  *
- * Each request to the production URL goes through what n8n 2.x does for a node of typeVersion 1
+ * Each request to the production URL goes through what n8n 2.x does for a trigger node
  * (packages/cli webhooks/live-webhooks.ts, webhook-helpers.ts executeWebhook and
  * middlewares/body-parser.ts):
- *   1. the raw body is read (gzip/deflate undone) and kept as `req.rawBody`;
- *   2. it is parsed by Content-Type: application/json → JSON, text/plain → text,
- *      application/x-www-form-urlencoded → fields; anything else leaves `req.body` undefined.
- *      A malformed application/json body is answered by n8n itself, before any node runs:
- *      422 "Failed to parse request body". The harness answers the same, so a test sees what a
- *      sender would see from n8n; a malformed body with any other type reaches the node, which
- *      answers 400 (nodes/AdmintotalTrigger/payload.ts readJsonDocument);
+ *   1. the workflow, with its static data, is read from the database;
+ *   2. the raw body is read (gzip/deflate undone) and kept as `req.rawBody`, and parsed by
+ *      Content-Type: application/json → JSON, text/plain → text, application/x-www-form-urlencoded
+ *      → fields; anything else leaves `req.body` undefined. For a node of typeVersion 2 or later,
+ *      n8n reads and parses only JSON, text, form and XML bodies; any other body stays unread
+ *      until the node calls `req.readRawBody()`. A malformed application/json body is answered by
+ *      n8n itself, before any node runs: 422 "Failed to parse request body". The harness answers
+ *      the same, so a test sees what a sender would see from n8n; a malformed body with any other
+ *      type reaches the node, which answers 400 (nodes/AdmintotalTrigger/payload.ts readJsonDocument);
  *   3. the node's `webhook()` runs in n8n-core's WebhookContext, on a Workflow built from the
- *      saved static data, with express-like request and response objects;
+ *      static data read in step 1, with express-like request and response objects. Between the
+ *      read and the save n8n awaits I/O (the body, more database reads), so overlapping
+ *      deliveries each work on the copy they read, and the last save wins; the harness yields to
+ *      other requests the same way;
  *   4. static data is saved when the node changed it, as LiveWebhooks does, when the answer is
  *      sent. n8n 2.41 sends n8n's own answer to a delivery that starts a workflow (responseMode
  *      onReceived) only after the run is set up, and the run's Workflow wraps the very static data
@@ -61,6 +66,8 @@ export interface TriggerSetup {
 	credentials?: StoredCredential[];
 	/** Fixed so the URL is predictable, as in an exported workflow. */
 	webhookId?: string;
+	/** The node's typeVersion as saved in the workflow, default 1. */
+	typeVersion?: number;
 }
 
 /** One HTTP request the trigger's URL received, and what was answered. */
@@ -90,7 +97,8 @@ export interface LifecycleRun {
 	created: boolean;
 }
 
-const WORKFLOW_ID = 'triggerHarnessWf1';
+/** Each harness is its own workflow, so what a node keeps per workflow in the process stays apart. */
+let workflowCount = 0;
 const NODE_NAME = 'Admintotal Trigger';
 const NOT_STARTED_MESSAGE = 'Workflow Webhook Error: Workflow could not be started!';
 
@@ -132,6 +140,8 @@ export class TriggerHarness {
 	private nodeTypes!: Awaited<ReturnType<typeof loadPackage>>['nodeTypes'];
 	private shelf!: HarnessCredentialsHelper;
 	private readonly pending = new Set<Promise<void>>();
+	private readonly workflowId = `triggerHarnessWf${++workflowCount}`;
+	private overlap?: { count: number; arrived: number; released: Promise<void>; release: () => void };
 
 	private constructor(private readonly setup: TriggerSetup) {
 		this.parameters = { ...setup.parameters };
@@ -174,6 +184,16 @@ export class TriggerHarness {
 	/** Replaces the saved static data, as when a workflow is imported with the static data it had. */
 	importStaticData(data: IDataObject): void {
 		this.savedStaticData = clone(data);
+	}
+
+	/**
+	 * The next `count` requests all read the static data before any of them runs the node: the
+	 * worst case of overlapping deliveries in n8n, made certain rather than left to timing.
+	 */
+	overlapNext(count: number): void {
+		let release = () => {};
+		const released = new Promise<void>((resolve) => (release = resolve));
+		this.overlap = { count, arrived: 0, released, release };
 	}
 
 	/** Activation of the workflow: checkExists, then create when it answered false. */
@@ -261,14 +281,21 @@ export class TriggerHarness {
 			return finish(404, { code: 404, message: `The requested webhook "${req.method} ${url.pathname}" is not registered.` });
 		}
 
-		await expressLikeRequest(req, url);
-		const parseFailure = parseBodyLikeN8n(req);
+		// One object read from the database, shared by the webhook's Workflow and the run's, as in n8n,
+		// which reads the workflow before the body and awaits more I/O before the node runs: overlapping
+		// deliveries each work on the copy they read, and the last save wins.
+		const storedStaticData = this.readStaticData();
+		expressLikeRequest(req, url);
+		const parseFailure = await parseBodyLikeN8n(req, this.node().typeVersion);
 		if (parseFailure !== undefined) {
 			return finish(422, { code: 422, message: 'Failed to parse request body', hint: parseFailure });
 		}
-
-		// One object read from the database, shared by the webhook's Workflow and the run's, as in n8n.
-		const storedStaticData = this.readStaticData();
+		const overlap = this.overlap;
+		if (overlap && ++overlap.arrived === overlap.count) {
+			this.overlap = undefined;
+			overlap.release();
+		}
+		await (overlap?.released ?? new Promise((resolve) => setImmediate(resolve)));
 		const workflow = this.workflow(storedStaticData);
 		const webhookData = this.webhookData(workflow);
 		const additionalData = { ...webhookData.workflowExecuteAdditionalData, httpRequest: req, httpResponse: res } as IWorkflowExecuteAdditionalData;
@@ -310,7 +337,7 @@ export class TriggerHarness {
 			id: '00000000-0000-4000-8000-00000000a001',
 			name: NODE_NAME,
 			type: `${PACKAGE_NAME}.${this.setup.node ?? 'admintotalTrigger'}`,
-			typeVersion: 1,
+			typeVersion: this.setup.typeVersion ?? 1,
 			position: [0, 0],
 			parameters: clone(this.parameters) as INodeParameters,
 			credentials: this.shelf.nodeCredentials(),
@@ -326,7 +353,7 @@ export class TriggerHarness {
 	/** A fresh Workflow over static data read back from "the database", as n8n builds one per request. */
 	private workflow(staticData = this.readStaticData()): Workflow {
 		return new Workflow({
-			id: WORKFLOW_ID,
+			id: this.workflowId,
 			name: 'Admintotal Trigger harness',
 			nodes: [this.node()],
 			connections: {},
@@ -349,7 +376,7 @@ export class TriggerHarness {
 			node: NODE_NAME,
 			path: `${node.webhookId}/${description.path}`,
 			webhookDescription: description,
-			workflowId: WORKFLOW_ID,
+			workflowId: this.workflowId,
 			workflowExecuteAdditionalData: this.additionalData(),
 			webhookId: node.webhookId,
 		};
@@ -426,20 +453,30 @@ async function readRawBody(req: http.IncomingMessage): Promise<Buffer> {
 	return Buffer.concat(chunks);
 }
 
-async function expressLikeRequest(req: ExpressLikeRequest, url: URL): Promise<void> {
+function expressLikeRequest(req: ExpressLikeRequest, url: URL): void {
 	const { type, charset } = contentTypeOf(req.headers['content-type']);
 	req.contentType = type;
 	req.encoding = charset ?? 'utf-8';
 	req.path = url.pathname;
 	req.query = Object.fromEntries(url.searchParams.entries());
 	req.params = {};
-	req.rawBody = await readRawBody(req);
-	req.readRawBody = async () => {};
 	req.body = undefined;
+	// n8n's rawBodyReader: the body is read when something asks for it.
+	req.readRawBody = async () => {
+		req.rawBody ??= await readRawBody(req);
+	};
 }
 
-/** n8n's parseBody; returns the parser's message when it would answer 422. */
-function parseBodyLikeN8n(req: ExpressLikeRequest): string | undefined {
+/**
+ * n8n's parseRequestBody; returns the parser's message when it would answer 422. For a node of
+ * typeVersion 1 the body is always read and parsed; for later versions only JSON, text, form and
+ * XML bodies are, and any other body is left unread until the node calls `req.readRawBody()`.
+ */
+async function parseBodyLikeN8n(req: ExpressLikeRequest, typeVersion: number): Promise<string | undefined> {
+	const type = req.contentType ?? '';
+	const parsed = ['application/json', 'text/plain', 'application/x-www-form-urlencoded'].some((prefix) => type.startsWith(prefix)) || /[/+]xml$/.test(type);
+	if (typeVersion > 1 && !parsed) return undefined;
+	await req.readRawBody();
 	if (req.rawBody.length === 0) return undefined;
 	try {
 		const text = req.rawBody.toString(req.encoding);

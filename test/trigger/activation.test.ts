@@ -124,7 +124,7 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 			(error: Error & { description?: string }) => error,
 		);
 
-		expect(failure?.message).toBe('The Admintotal user is not allowed to do this');
+		expect(failure?.message).toContain('The Admintotal user is not allowed to do this');
 		expect(failure?.description).toContain('No tiene permiso para realizar esta acción.');
 		expect(trigger.nodeStaticData.enabledWebhooks).toBeUndefined();
 	});

@@ -1,7 +1,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { parsed, productCodes, triggerPool } from './fixture';
+import { parsed, productCodes, rememberedSkus, savedMemory, today, triggerPool } from './fixture';
 
 /** Deliveries from the sandbox's webhook sender become items, over real HTTP. */
 describe('Admintotal Trigger: deliveries', () => {
@@ -71,7 +71,7 @@ describe('Admintotal Trigger: deliveries', () => {
 		const codes = productCodes(sandbox, 12, 100);
 		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
 		expect(trigger.startedItems).toHaveLength(12);
-		expect(Object.keys(trigger.nodeStaticData.lastDelivered as object)).toHaveLength(12);
+		expect(rememberedSkus(trigger).sort()).toEqual([...codes].sort());
 
 		const repriced = sandbox.store.setPrecio(codes[3], 999.99);
 		const restocked = sandbox.store.setExistencia(codes[8], 1, 7777);
@@ -106,7 +106,7 @@ describe('Admintotal Trigger: deliveries', () => {
 		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
 		const repriced = sandbox.store.setPrecio(codes[2], 1234.5);
 		await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
-		expect(trigger.nodeStaticData.lastDelivered).toEqual(expect.objectContaining({ [repriced.codigo]: expect.stringMatching(/^1234\.5\|/) }));
+		expect(savedMemory(trigger)[today()]).toEqual(expect.objectContaining({ [repriced.codigo]: expect.stringMatching(/^1234\.5\|/) }));
 
 		// Four minutes later Admintotal sends the same rows again: the new price is already known.
 		const [third] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
@@ -127,6 +127,22 @@ describe('Admintotal Trigger: deliveries', () => {
 
 		expect(second.status).toBe(200);
 		expect(trigger.executions.map((execution) => execution.json.map((item) => item.sku))).toEqual([['X-1'], ['X-2']]);
+	});
+
+	it('Only Changed remembers SKUs named like JavaScript object internals (__proto__, constructor, ...) as any other SKU', async () => {
+		const trigger = await priceStockTrigger({ onlyChanged: true });
+		const skus = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'X-1'];
+		const rows = skus.map((sku, index) => ({ sku, precio: `${index + 1}.50`, costo: '1', stock: '2' }));
+		await sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify(rows) });
+		expect(trigger.startedItems.map((item) => item.sku)).toEqual(skus);
+
+		const again = await sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify(rows) });
+		expect(parsed(again.body)).toEqual({ message: 'Received; no product to report, no workflow started' });
+
+		rows[0].precio = '99';
+		await sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify(rows) });
+		expect(trigger.executions.map((execution) => execution.json.map((item) => item.sku))).toEqual([skus, ['__proto__']]);
+		expect(rememberedSkus(trigger).sort()).toEqual([...skus].sort());
 	});
 
 	it('fields Admintotal may add to a row are kept on the item, even one named "json"', async () => {

@@ -52,3 +52,18 @@ export function parsed(body: string): unknown {
 		return body;
 	}
 }
+
+/** The saved memory of Only Changed Since Last Delivery: day → SKU → "price|cost|stock". */
+export function savedMemory(trigger: TriggerHarness): Record<string, Record<string, string>> {
+	return (trigger.nodeStaticData.lastDelivered ?? {}) as Record<string, Record<string, string>>;
+}
+
+/** Every SKU the saved memory holds. */
+export function rememberedSkus(trigger: TriggerHarness): string[] {
+	return Object.values(savedMemory(trigger)).flatMap((skus) => Object.keys(skus));
+}
+
+/** Days since 1970-01-01 (UTC), as the memory counts them. */
+export function today(): number {
+	return Math.floor(Date.now() / 86_400_000);
+}
