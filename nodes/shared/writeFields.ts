@@ -3,7 +3,7 @@ import type { DisplayCondition, IDisplayOptions, INodeProperties } from 'n8n-wor
 /** Fields several write operations offer, defined once. */
 
 /** The first node version whose required IDs start empty. */
-export const EMPTY_IDS_SINCE = 2;
+const EMPTY_IDS_SINCE = 2;
 
 export interface RequiredId {
 	name: string;
@@ -18,9 +18,9 @@ export interface RequiredId {
  * only values that differ from the default, so version 1 keeps its 1 for the workflows saved with it.
  */
 export function requiredIdProperties({ name, displayName, description, displayOptions }: RequiredId): INodeProperties[] {
-	const forVersions = (versions: DisplayCondition): IDisplayOptions => ({
+	const forVersions = (condition: DisplayCondition): IDisplayOptions => ({
 		...displayOptions,
-		show: { ...displayOptions.show, '@version': [versions] },
+		show: { ...displayOptions.show, '@version': [condition] },
 	});
 	return [
 		{
