@@ -1,4 +1,4 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { DisplayCondition, IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/transport';
@@ -8,13 +8,58 @@ import { receiveDelivery } from './receive';
 
 const priceStockOnly = { show: { event: ['priceStockChanged'] } };
 
+/** The first version whose Delivery Authentication starts at Header Token. */
+const AUTHENTICATED_SINCE = 2;
+
+const authenticationOptions = [
+	{
+		name: 'Basic Auth',
+		value: 'basicAuth',
+		description: 'Admintotal sends a username and password (HTTP Basic)',
+	},
+	{
+		name: 'Header Token',
+		value: 'headerToken',
+		description: 'Admintotal sends a token in the Api-key header',
+	},
+	{
+		name: 'None',
+		value: 'none',
+		description: 'Anyone who knows the URL can start the workflow',
+	},
+];
+
+/**
+ * Delivery Authentication, as two fields of one name: version 1 started at None, which let anyone
+ * who knew the URL deliver; later versions start at Header Token. n8n saves only values that
+ * differ from the default, so version 1 keeps None for the workflows saved with it.
+ */
+function authenticationProperty(initial: string, versions: DisplayCondition): INodeProperties {
+	return {
+		displayName: 'Delivery Authentication',
+		name: 'authentication',
+		type: 'options',
+		noDataExpression: true,
+		default: initial,
+		displayOptions: { show: { '@version': [versions] } },
+		description: 'How Admintotal proves a delivery comes from it; deliveries that fail the check get 401 and start nothing',
+		options: authenticationOptions,
+	};
+}
+
+const authenticationProperties = [
+	authenticationProperty('none', { _cnd: { lt: AUTHENTICATED_SINCE } }),
+	authenticationProperty('headerToken', { _cnd: { gte: AUTHENTICATED_SINCE } }),
+];
+
 export class AdmintotalTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Admintotal Trigger',
 		name: 'admintotalTrigger',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		version: [1, AUTHENTICATED_SINCE],
+		defaultVersion: AUTHENTICATED_SINCE,
 		subtitle: '={{ $parameter["event"] === "productCreated" ? "Product Created" : "Price and Stock Changed" }}',
 		description: 'Starts the workflow when Admintotal sends product price and stock changes or a new product',
 		defaults: { name: 'Admintotal Trigger' },
@@ -77,30 +122,27 @@ export class AdmintotalTrigger implements INodeType {
 					},
 				],
 			},
+			...authenticationProperties,
 			{
-				displayName: 'Delivery Authentication',
-				name: 'authentication',
-				type: 'options',
-				noDataExpression: true,
-				default: 'none',
-				description: 'How Admintotal proves a delivery comes from it; deliveries that fail the check get 401 and start nothing',
-				options: [
-					{
-						name: 'Basic Auth',
-						value: 'basicAuth',
-						description: 'Admintotal sends a username and password (HTTP Basic)',
-					},
-					{
-						name: 'Header Token',
-						value: 'headerToken',
-						description: 'Admintotal sends a token in the Api-key header',
-					},
-					{
-						name: 'None',
-						value: 'none',
-						description: 'Anyone who knows the URL can deliver',
-					},
-				],
+				displayName: "In Admintotal's webhook configuration, choose token authentication and paste the Token of the credential below",
+				name: 'headerTokenNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { authentication: ['headerToken'] } },
+			},
+			{
+				displayName: "In Admintotal's webhook configuration, choose Basic authentication and enter the Username and Password of the credential below",
+				name: 'basicAuthNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { authentication: ['basicAuth'] } },
+			},
+			{
+				displayName: 'Anyone who knows the Production URL can start this workflow',
+				name: 'noAuthenticationNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { authentication: ['none'] } },
 			},
 			{
 				displayName: 'Enable Webhooks in Admintotal on Activation',

@@ -43,7 +43,7 @@ function requestedCodes(context: IHookFunctions): string[] {
 
 /** Activation fails early when deliveries could never be accepted. */
 async function assertDeliveryCredentialComplete(context: IHookFunctions): Promise<void> {
-	const mode = context.getNodeParameter('authentication', 'none') as DeliveryAuthentication;
+	const mode = context.getNodeParameter('authentication') as DeliveryAuthentication;
 	if (mode === 'none') return;
 	const credential = await context.getCredentials(WEBHOOK_CREDENTIAL_TYPE);
 	const missing = missingFields(mode, credential);

@@ -42,7 +42,8 @@ interface PriceStockOptions {
 }
 
 export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const mode = this.getNodeParameter('authentication', 'none') as DeliveryAuthentication;
+	// No fallback: n8n fills in the default of the node's version (None in version 1, Header Token after).
+	const mode = this.getNodeParameter('authentication') as DeliveryAuthentication;
 	const credential = mode === 'none' ? {} : await this.getCredentials(WEBHOOK_CREDENTIAL_TYPE);
 	if (!isAuthorized(mode, this.getHeaderData(), credential)) {
 		if (mode === 'basicAuth') this.getResponseObject().setHeader('WWW-Authenticate', `Basic realm="${BASIC_REALM}"`);
@@ -50,6 +51,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	const request = this.getRequestObject();
+	// From version 2 on, n8n reads only JSON, text, form and XML bodies itself; the rest is read on request.
+	if (request.rawBody === undefined) await request.readRawBody();
 	const document = readJsonDocument({
 		contentType: mediaType(this.getHeaderData()['content-type']),
 		body: request.body as unknown,

@@ -98,6 +98,48 @@ describe('Admintotal Trigger: delivery authentication', () => {
 		});
 	});
 
+	describe('node versions: what Delivery Authentication starts at', () => {
+		it('a new trigger (version 2) left at its default needs the Header Token: anonymous deliveries get 401', async () => {
+			const trigger = await pool.start({
+				typeVersion: 2,
+				parameters: { event: 'priceStockChanged' },
+				credentials: [deliveryCredential({ token: DELIVERY_TOKEN })],
+			});
+
+			const anonymous = await send(trigger.url);
+			const withToken = await send(trigger.url, { type: 'header', token: DELIVERY_TOKEN });
+
+			expect([anonymous.status, withToken.status]).toEqual([401, 200]);
+			expect(trigger.executions).toHaveLength(1);
+		});
+
+		it('a version 2 trigger left at its default cannot be activated without a delivery credential', async () => {
+			const trigger = await pool.start({ typeVersion: 2, parameters: { event: 'priceStockChanged' } });
+
+			await expect(trigger.activate()).rejects.toThrow();
+			expect((await send(trigger.url)).status).not.toBe(200);
+			expect(trigger.executions).toHaveLength(0);
+		});
+
+		it('a version 1 trigger saved without Delivery Authentication keeps accepting anonymous deliveries, as it always did', async () => {
+			const trigger = await pool.start({ typeVersion: 1, parameters: { event: 'priceStockChanged' } });
+			const result = await send(trigger.url);
+
+			expect(result.status).toBe(200);
+			expect(trigger.startedItems).toHaveLength(5);
+		});
+
+		it('version 2 reads a delivery sent without a JSON Content-Type, which n8n leaves unread for it', async () => {
+			const trigger = await pool.start({ typeVersion: 2, parameters: { event: 'priceStockChanged' }, credentials: [deliveryCredential({ token: DELIVERY_TOKEN })] });
+			const body = JSON.stringify([{ sku: 'A-1', precio: '1', costo: '1', stock: '1' }]);
+
+			const result = await sandbox.webhooks.sendRaw({ url: trigger.url, body, contentType: 'application/octet-stream', auth: { type: 'header', token: DELIVERY_TOKEN } });
+
+			expect(result.status).toBe(200);
+			expect(trigger.startedItems.map((item) => item.sku)).toEqual(['A-1']);
+		});
+	});
+
 	it('None accepts deliveries without credentials', async () => {
 		const trigger = await pool.start({ parameters: { event: 'priceStockChanged', authentication: 'none' } });
 		const result = await send(trigger.url);

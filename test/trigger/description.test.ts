@@ -22,6 +22,39 @@ describe('Admintotal Trigger: description', () => {
 		expect(pkg.credential('admintotalWebhookApi').properties.map((property) => property.name)).toEqual(['notice', 'token', 'username', 'password']);
 	});
 
+	it('has version 2, the version a new trigger gets; version 1 stays for saved workflows', async () => {
+		const { description } = await trigger();
+
+		expect(description.version).toEqual([1, 2]);
+		expect(description.defaultVersion).toBe(2);
+	});
+
+	it.each([
+		[1, 'none'],
+		[2, 'headerToken'],
+	])('Delivery Authentication of version %d starts at %s', async (typeVersion, expected) => {
+		const { description } = await trigger();
+		const node = { typeVersion, parameters: {} } as unknown as INode;
+		const values = NodeHelpers.getNodeParameters(description.properties, {}, true, false, node, description)!;
+
+		expect(values.authentication).toBe(expected);
+	});
+
+	it.each([
+		[2, { event: 'priceStockChanged' }, ['admintotalWebhookApi'], ['headerTokenNotice']],
+		[1, { event: 'priceStockChanged' }, [], ['noAuthenticationNotice']],
+		[2, { event: 'productCreated', authentication: 'basicAuth' }, ['admintotalWebhookApi'], ['basicAuthNotice']],
+	])('version %d with %j asks for %j and explains %j', async (typeVersion, parameters, credentials, notices) => {
+		const { description } = await trigger();
+		const node = { typeVersion, parameters } as unknown as INode;
+		const values = NodeHelpers.getNodeParameters(description.properties, parameters as INodeParameters, true, false, node, description)!;
+		const shown = <T extends { name: string; displayOptions?: unknown }>(entries: T[]) =>
+			entries.filter((entry) => NodeHelpers.displayParameter(values, entry as never, node, description, values)).map((entry) => entry.name);
+
+		expect(shown(description.credentials ?? [])).toEqual(credentials);
+		expect(shown(description.properties.filter((property) => property.type === 'notice' && property.name !== 'setupNotice'))).toEqual(notices);
+	});
+
 	it.each([
 		[{ event: 'priceStockChanged', authentication: 'none' }, []],
 		[{ event: 'priceStockChanged', authentication: 'headerToken' }, ['admintotalWebhookApi']],
