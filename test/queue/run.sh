@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Run the queue-mode suite (test/queue) against real n8n runtimes.
 #
-#   bash test/queue/run.sh                          # node20 (n8n 2.8.4)
-#   QUEUE_RUNTIMES="node20 node24" bash test/queue/run.sh
+#   bash test/queue/run.sh                          # node20 (n8n 2.8.4), then node24 (n8n 2.41.1)
+#   QUEUE_RUNTIMES=node20 bash test/queue/run.sh    # one runtime
 #   bash test/queue/run.sh -t 'JWT'                 # extra arguments go to jest
 #
 # Needs PostgreSQL 15's binaries (/usr/lib/postgresql/15/bin, or QUEUE_POSTGRES_BIN); installs
@@ -11,7 +11,7 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 
-RUNTIMES=${QUEUE_RUNTIMES:-node20}
+RUNTIMES=${QUEUE_RUNTIMES:-node20 node24}
 for rt in $RUNTIMES; do
 	case "$rt" in node20|node24) ;; *) echo "QUEUE_RUNTIMES: unknown runtime '$rt' (node20|node24)" >&2; exit 2 ;; esac
 done

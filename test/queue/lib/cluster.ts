@@ -9,8 +9,10 @@
  */
 import { createDecipheriv, createHash, randomBytes } from 'crypto';
 import {
+	DEFAULT_OWNER,
 	N8nInstance,
 	freePort,
+	http,
 	writeCredentialsFile,
 	type CredentialFixture,
 	type N8nRuntime,
@@ -174,6 +176,18 @@ export class QueueCluster {
 		const [row] = await this.postgres.rows<{ staticData: Record<string, Record<string, unknown>> | null }>(`SELECT "staticData" FROM workflow_entity WHERE id = '${workflowId.replace(/'/g, "''")}'`);
 		if (!row) throw new Error(`no workflow ${workflowId} in PostgreSQL`);
 		return typeof row.staticData === 'string' ? (JSON.parse(row.staticData) as Record<string, Record<string, unknown>>) : row.staticData;
+	}
+
+	/** The owner's `n8n-auth` cookie for main's internal REST API (what the editor uses), from POST /rest/login. */
+	async ownerCookie(): Promise<string> {
+		await this.main.ensureApiKey();
+		const response = await http(`${this.main.baseUrl}/rest/login`, { method: 'POST', body: { emailOrLdapLoginId: DEFAULT_OWNER.email, password: DEFAULT_OWNER.password } });
+		const cookie = ([] as string[])
+			.concat(response.headers['set-cookie'] ?? [])
+			.map((value) => value.split(';')[0])
+			.find((value) => value.startsWith('n8n-auth='));
+		if (response.status !== 200 || !cookie) throw new Error(`login on main failed: ${response.status} ${response.text.slice(0, 300)}`);
+		return cookie;
 	}
 
 	/** Stops the webhook process and starts it again on the same port and folder. */
