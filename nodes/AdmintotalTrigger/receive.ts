@@ -22,7 +22,7 @@ export type TriggerEvent = 'priceStockChanged' | 'productCreated';
 
 /** Node static data key of the per-SKU memory for "Only Changed Since Last Delivery". */
 export const MEMORY_KEY = 'lastDelivered';
-/** Node static data key naming the process and change that saved the memory. */
+/** Node static data key naming the process that saved the memory last. */
 export const MEMORY_SAVED_BY_KEY = 'lastDeliveredBy';
 
 /**
@@ -34,7 +34,6 @@ export const MEMORY_SAVED_BY_KEY = 'lastDeliveredBy';
 const memories = new Map<string, DeliveryMemory>();
 /** Names this process in what it saves, so it knows its own saves when it reads them back. */
 const PROCESS = randomUUID();
-let changesSaved = 0;
 
 interface PriceStockOptions {
 	onlySkus?: string;
@@ -88,9 +87,8 @@ function changedRows(context: IWebhookFunctions, rows: PriceStockRow[]): PriceSt
 	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 	const day = today();
 	const kept = memories.get(key);
-	const savedBy = staticData[MEMORY_SAVED_BY_KEY];
-	// What this process saved is already in the memory it keeps; anything else is merged once.
-	const ownSave = kept !== undefined && typeof savedBy === 'string' && savedBy.startsWith(`${PROCESS}:`);
+	// What this process saved is already in the memory it keeps; anything else is merged in.
+	const ownSave = kept !== undefined && staticData[MEMORY_SAVED_BY_KEY] === PROCESS;
 	const saved = ownSave ? kept : readMemory(staticData[MEMORY_KEY], day);
 	let memory = kept === undefined || ownSave ? saved : mergeMemories(saved, kept);
 	// A test event compares with the production memory but must not change it (n8n does not save it either).
@@ -102,7 +100,7 @@ function changedRows(context: IWebhookFunctions, rows: PriceStockRow[]): PriceSt
 	if (memoryChanged) {
 		// Assigned whole, so n8n sees the static data changed and saves it when the delivery is answered.
 		staticData[MEMORY_KEY] = saveMemory(memory);
-		staticData[MEMORY_SAVED_BY_KEY] = `${PROCESS}:${++changesSaved}`;
+		staticData[MEMORY_SAVED_BY_KEY] = PROCESS;
 	}
 	return changed;
 }

@@ -40,6 +40,20 @@ describe('Admintotal Trigger: the memory of Only Changed Since Last Delivery', (
 		expect(trigger.executions).toHaveLength(10);
 	});
 
+	it('a memory another n8n process saved meanwhile is merged with the one kept here: neither side is reported again', async () => {
+		const trigger = await rememberingTrigger();
+		await deliverRows(trigger, [row('HERE-1')]);
+		// Another webhook process answered a delivery of OTHER-1 and saved its own copy last.
+		trigger.importStaticData({ 'node:Admintotal Trigger': { lastDelivered: { [today()]: { 'OTHER-1': '10|5|3' } }, lastDeliveredBy: 'another-process' } });
+
+		const unchanged = await deliverRows(trigger, [row('HERE-1'), row('OTHER-1')]);
+		await deliverRows(trigger, [row('NEW-1')]);
+
+		expect(unchanged).toEqual(NOTHING_TO_REPORT);
+		expect(reportedSkus(trigger)).toEqual([['HERE-1'], ['NEW-1']]);
+		expect(rememberedSkus(trigger).sort()).toEqual(['HERE-1', 'NEW-1', 'OTHER-1']);
+	});
+
 	it(`a SKU not delivered for more than ${FORGET_AFTER_DAYS} days is forgotten and reported again as new; one delivered within them is not`, async () => {
 		const trigger = await rememberingTrigger();
 		const day = today();
