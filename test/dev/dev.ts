@@ -25,7 +25,6 @@ import {
 	isRuntimeName,
 	resolveRuntime,
 	writeCredentialsFile,
-	writeWorkflowFile,
 	type N8nServer,
 	type RuntimeName,
 	type WorkflowFixture,
@@ -110,7 +109,10 @@ async function main() {
 		]),
 	);
 	const workflows = await examples(sandbox);
-	for (const workflow of workflows) await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, workflow));
+	// One import for all examples: every n8n CLI call is a start-up of several seconds.
+	const workflowsFile = path.join(n8n.workDir, 'examples.json');
+	await fs.writeFile(workflowsFile, JSON.stringify(workflows.map((workflow) => ({ active: false, settings: { executionOrder: 'v1' }, ...workflow }))));
+	await n8n.importWorkflow(workflowsFile);
 	for (const id of [SHOP_EXAMPLE, SYNC_EXAMPLE]) await n8n.publishWorkflow(id);
 
 	step(`Starting n8n on http://127.0.0.1:${N8N_PORT}`);
