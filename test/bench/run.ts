@@ -228,8 +228,8 @@ async function triggerDeliveries(sandbox: Awaited<ReturnType<typeof startSandbox
 
 /**
  * The memory of Only Changed Since Last Delivery after 100,000 different SKUs were delivered
- * (imported as the static data a long-running workflow would have), then 21 deliveries of 50
- * products with 5 repriced before each: the first delivery's answer, the answer of the next 20
+ * (imported as the static data a long-running workflow would have), then 101 deliveries of 50
+ * products with 5 repriced before each: the first delivery's answer, the answer of the next 100
  * (p50, p95), and what the memory weighs in the saved static data.
  */
 async function triggerWithLargeMemory(sandbox: Sandbox): Promise<Omit<Measurement, 'name'>> {
@@ -246,7 +246,7 @@ async function triggerWithLargeMemory(sandbox: Sandbox): Promise<Omit<Measuremen
 	const answers: number[] = [];
 	try {
 		const measured = await measure(async () => {
-			for (let delivery = 0; delivery < 21; delivery++) {
+			for (let delivery = 0; delivery < 101; delivery++) {
 				for (let step = 0; step < 5; step++) sandbox.store.setPrecio(batch[(delivery + step * 7) % 50], 300 + delivery + step / 100);
 				const started = process.hrtime.bigint();
 				const [result] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, auth: { type: 'header', token }, codes: batch });
@@ -260,11 +260,13 @@ async function triggerWithLargeMemory(sandbox: Sandbox): Promise<Omit<Measuremen
 		const p95 = later[Math.floor(later.length * 0.95)];
 		const memory = trigger.nodeStaticData.lastDelivered as Record<string, unknown>;
 		const kilobytes = Buffer.byteLength(JSON.stringify(memory)) / 1024;
+		// SKU → text as saved until now, or day → SKU → text.
+		const skus = Object.values(memory).reduce<number>((count, value) => count + (typeof value === 'string' ? 1 : Object.keys(value as object).length), 0);
 		return {
 			target: 'answer p95 < 50 ms, memory < 1 MB',
 			met: p95 < 50 && kilobytes < 1024,
 			...measured,
-			notes: `first answer ${answers[0].toFixed(1)} ms, then p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; memory ${Object.keys(memory).length} SKUs, ${kilobytes.toFixed(0)} KB`,
+			notes: `first answer ${answers[0].toFixed(1)} ms, then p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms; memory ${skus} SKUs, ${kilobytes.toFixed(0)} KB`,
 		};
 	} finally {
 		await trigger.close();
