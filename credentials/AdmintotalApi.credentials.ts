@@ -9,15 +9,18 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { maskSecrets, secretsOf } from '../nodes/shared/secrets';
 import type { Session } from '../nodes/shared/sessions';
-import { sharedRenewal } from '../nodes/shared/sessions';
-import { isTenantUrl, parseTenantBase } from '../nodes/shared/tenant';
+import { REFUSED_TOKEN_FIELD, sharedRenewal } from '../nodes/shared/sessions';
+import { originOf, parseTenantBase, safeOrigin, tenantTarget } from '../nodes/shared/tenant';
 
 type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
 
 interface TokenExchange {
 	statusCode: number;
-	body: IDataObject;
+	body: unknown;
+	/** Masked in anything taken from the answer. */
+	secrets: string[];
 }
 
 /** POST to a login path of the tenant; the answer whatever its status. */
@@ -29,6 +32,14 @@ const METHOD_LABEL: Record<AuthMethod, string> = {
 	jwt: 'username and password (JWT)',
 	loginApiKey: 'username and password (API key login)',
 };
+
+const LOGIN_TIMEOUT_MS = 60_000;
+
+/** Options that stop n8n's HTTP client (`disableFollowRedirect`) and the HTTP Request node's (`follow*`) from following redirects. */
+const NO_REDIRECTS = { disableFollowRedirect: true, followRedirect: false, followAllRedirects: false, maxRedirects: 0 };
+
+/** Requests this credential has authenticated: n8n hands the same one back when it retries after a 401. */
+const alreadySent = new WeakSet<object>();
 
 function tenantApiBase(rawBaseUrl: unknown): string {
 	const tenant = parseTenantBase(rawBaseUrl);
@@ -123,7 +134,11 @@ export class AdmintotalApi implements ICredentialType {
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const method = (credentials.authMethod ?? 'apiKey') as AuthMethod;
+		// The key itself is the secret: nothing to renew, and no session stored, so a 401 is reported
+		// at once instead of being retried with the same key.
+		if (method === 'apiKey') return {};
 		const apiBase = tenantApiBase(credentials.baseUrl);
+		const secrets = secretsOf(credentials);
 		const exchange: Exchange = async (path, body) => {
 			const response = (await this.helpers.httpRequest({
 				method: 'POST',
@@ -132,18 +147,26 @@ export class AdmintotalApi implements ICredentialType {
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-			})) as TokenExchange;
-			return { statusCode: response.statusCode, body: (response.body ?? {}) as IDataObject };
+				// A login answered with a redirect must not carry the password anywhere else.
+				disableFollowRedirect: true,
+				timeout: LOGIN_TIMEOUT_MS,
+			})) as { statusCode: number; body: unknown; headers?: IDataObject };
+			if (response.statusCode >= 300 && response.statusCode < 400) {
+				const location = response.headers?.location;
+				const target = typeof location === 'string' ? safeOrigin(location, apiBase) : 'no address';
+				throw new Error(
+					`Admintotal answered the ${METHOD_LABEL[method]} login with a redirect (HTTP ${response.statusCode}) to ${target}; it was not followed, so the username and password were not sent there. Check the Base URL in the credential.`,
+				);
+			}
+			return { statusCode: response.statusCode, body: response.body, secrets };
 		};
-
-		if (method === 'apiKey') {
-			// The key itself is the secret; the expirable field only records that no login is needed.
-			return { sessionToken: 'api-key' };
-		}
 
 		// Items running side by side share one login or refresh per account (see sessions.ts).
 		const account = `${method} ${apiBase} ${String(credentials.username ?? '')}`;
-		const currentToken = typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
+		// Taken off the object n8n stores afterwards, so it is never saved.
+		const refused = credentials[REFUSED_TOKEN_FIELD];
+		delete credentials[REFUSED_TOKEN_FIELD];
+		const currentToken = typeof refused === 'string' ? refused : typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
 		return await sharedRenewal(account, String(credentials.password ?? ''), currentToken, async () => await renewSession(method, credentials, exchange));
 	}
 
@@ -152,21 +175,38 @@ export class AdmintotalApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const apiBase = tenantApiBase(credentials.baseUrl);
-		const target = requestOptions.url ?? '';
+		// Our nodes and n8n's own helpers pass `url`; the HTTP Request node passes `uri`.
+		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
+		const target = legacy.url ?? legacy.uri ?? '';
 		if (target === '' || target === '/') {
 			// Every request passes here: a node whose Resource or Operation has a value it does not offer
 			// (e.g. a typo in imported JSON) would otherwise call the API root and "succeed".
 			throw new Error("No Admintotal operation is selected: check the node's Resource and Operation");
 		}
-		if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target) && !isTenantUrl(target, apiBase)) {
-			throw new Error('Refused to send Admintotal credentials to an address outside the tenant');
+		const resolved = tenantTarget(target, apiBase);
+		if (resolved === undefined) {
+			throw new Error(
+				`Refused to send Admintotal credentials to ${safeOrigin(target, apiBase)}: only your tenant (${originOf(apiBase)}) receives them`,
+			);
 		}
 		const method = (credentials.authMethod ?? 'apiKey') as AuthMethod;
+		if (method === 'apiKey' && alreadySent.has(requestOptions)) {
+			// n8n sends a request again after a 401 to let a session renew; a key cannot renew.
+			throw new Error('Admintotal did not accept the API key (HTTP 401). Check the API key in the credential.');
+		}
 		const headers: IDataObject = { ...(requestOptions.headers ?? {}) };
 		if (method === 'apiKey') headers['Api-key'] = credentials.apiKey;
 		if (method === 'loginApiKey') headers['Api-key'] = credentials.sessionToken;
 		if (method === 'jwt') headers.Authorization = `Bearer ${credentials.sessionToken}`;
-		return { ...requestOptions, baseURL: apiBase, headers };
+		const authenticated: IHttpRequestOptions & { uri?: string } = {
+			...requestOptions,
+			headers,
+			// No redirect is followed with the secret attached, by n8n's client or the HTTP Request node's.
+			...NO_REDIRECTS,
+			...(legacy.uri !== undefined && legacy.url === undefined ? { uri: resolved } : { baseURL: apiBase }),
+		};
+		alreadySent.add(authenticated);
+		return authenticated;
 	}
 
 	test: ICredentialTestRequest = {
@@ -175,6 +215,13 @@ export class AdmintotalApi implements ICredentialType {
 			url: '/cuentas_bancarias/',
 			qs: { limit: 1 },
 		},
+		rules: [301, 302, 303, 307, 308].map((status) => ({
+			type: 'responseCode' as const,
+			properties: {
+				value: status,
+				message: `Admintotal answered with a redirect (HTTP ${status}); it was not followed, so the credentials stay with your tenant. Check the Base URL.`,
+			},
+		})),
 	};
 }
 
@@ -182,7 +229,7 @@ export class AdmintotalApi implements ICredentialType {
 async function renewSession(method: AuthMethod, credentials: ICredentialDataDecryptedObject, exchange: Exchange): Promise<Session> {
 	if (method === 'loginApiKey') {
 		const login = await exchange('/usuarios/login_usuario/', { username: credentials.username, password: credentials.password });
-		const apiKey = (login.body.usuario as IDataObject | undefined)?.api_key;
+		const apiKey = (objectOf(login.body).usuario as IDataObject | undefined)?.api_key;
 		if (login.statusCode >= 300 || typeof apiKey !== 'string' || apiKey === '') {
 			throw refusedLogin(method, login);
 		}
@@ -190,31 +237,40 @@ async function renewSession(method: AuthMethod, credentials: ICredentialDataDecr
 	}
 	if (typeof credentials.refreshToken === 'string' && credentials.refreshToken !== '') {
 		const refreshed = await exchange('/refresh/', { refresh: credentials.refreshToken });
-		if (refreshed.statusCode < 300 && typeof refreshed.body.access === 'string') {
-			const rotated = refreshed.body.refresh;
-			return { sessionToken: refreshed.body.access, refreshToken: typeof rotated === 'string' ? rotated : credentials.refreshToken };
+		const access = objectOf(refreshed.body).access;
+		if (refreshed.statusCode < 300 && typeof access === 'string' && access !== '') {
+			const rotated = objectOf(refreshed.body).refresh;
+			return { sessionToken: access, refreshToken: typeof rotated === 'string' ? rotated : credentials.refreshToken };
 		}
 		// A refused refresh token falls through to a fresh login.
 	}
 	const pair = await exchange('/token/', { username: credentials.username, password: credentials.password });
-	if (pair.statusCode >= 300 || typeof pair.body.access !== 'string') {
+	const access = objectOf(pair.body).access;
+	if (pair.statusCode >= 300 || typeof access !== 'string' || access === '') {
 		throw refusedLogin(method, pair);
 	}
-	return { sessionToken: pair.body.access, refreshToken: String(pair.body.refresh ?? '') };
+	const refresh = objectOf(pair.body).refresh;
+	return { sessionToken: access, refreshToken: typeof refresh === 'string' ? refresh : '' };
 }
 
 function refusedLogin(method: AuthMethod, response: TokenExchange): Error {
-	const detail = firstMessage(response.body);
-	return new Error(
-		`Admintotal refused the ${METHOD_LABEL[method]} login (HTTP ${response.statusCode})${detail ? `: ${detail}` : ''}. Check the username and password in the credential.`,
-	);
+	const detail = maskSecrets(firstMessage(response.body), response.secrets).replace(/[.\s]+$/, '');
+	const what = response.statusCode >= 300 ? `refused the login with the ${METHOD_LABEL[method]}` : `did not answer the login with the ${METHOD_LABEL[method]} as expected`;
+	return new Error(`Admintotal ${what} (HTTP ${response.statusCode})${detail ? `: "${detail}"` : ''}. Check the username and password in the credential.`);
 }
 
-function firstMessage(body: IDataObject): string {
+function objectOf(body: unknown): IDataObject {
+	return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+}
+
+function firstMessage(body: unknown): string {
+	if (typeof body === 'string') return body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+	const fields = objectOf(body);
 	for (const key of ['detail', 'non_field_errors', 'username', 'password']) {
-		const value = body[key];
-		if (typeof value === 'string') return value;
-		if (Array.isArray(value) && typeof value[0] === 'string') return `${key === 'detail' || key === 'non_field_errors' ? '' : `${key}: `}${value[0]}`;
+		const value = fields[key];
+		const label = key === 'detail' || key === 'non_field_errors' ? '' : `${key}: `;
+		if (typeof value === 'string') return `${label}${value}`;
+		if (Array.isArray(value) && typeof value[0] === 'string') return `${label}${value[0]}`;
 	}
 	return '';
 }

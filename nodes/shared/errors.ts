@@ -1,6 +1,8 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { firstBytes, maskSecrets } from './secrets';
+
 /** What happened, in plain words, for the statuses Admintotal (Django REST Framework) answers. */
 const STATUS_SUMMARY: Record<number, string> = {
 	400: 'Admintotal rejected the data sent',
@@ -19,6 +21,9 @@ export function statusSummary(status: number): string {
 	if (status >= 500) return 'Admintotal could not complete the request because of a failure on its side';
 	return `Admintotal answered with HTTP ${status}`;
 }
+
+/** n8n copies only an error's message into the item under "On Error: Continue"; this much of the API's words goes there. */
+const MESSAGE_DETAIL_LENGTH = 300;
 
 /**
  * Flattens a DRF error body into "field: message" lines, keeping nested paths such as
@@ -48,38 +53,94 @@ export interface ApiFailure {
 	status: number;
 	body: unknown;
 	itemIndex: number;
-	retryAfterSeconds?: number;
+	/** The credential's secrets, masked in everything taken from the answer. */
+	secrets: readonly string[];
+	/** Which page of a list failed, e.g. "page at offset 200". */
+	page?: string;
+	/** Extra lines for the description (a wait that was too long, retries made). */
+	notes?: string[];
 }
 
-/** The error a user sees for an HTTP answer: plain message, API's own words and context in the description. */
+/**
+ * The error a user sees for an HTTP answer: plain summary, then the API's own words, which n8n
+ * copies into the error item under "On Error: Continue"; the description adds the context.
+ */
 export function apiError(node: INode, failure: ApiFailure): NodeApiError {
-	const messages = drfMessages(typeof failure.body === 'string' ? trimHtml(failure.body) : failure.body);
-	const context = [`HTTP ${failure.status}`, `item ${failure.itemIndex}`];
-	if (failure.retryAfterSeconds !== undefined) context.push(`retry after ${failure.retryAfterSeconds} s`);
-	const description = [...messages, `(${context.join(', ')})`].join('\n');
+	const body = typeof failure.body === 'string' ? trimHtml(failure.body) : failure.body;
+	const messages = drfMessages(body).map((line) => maskSecrets(line, failure.secrets));
+	const context = [`HTTP ${failure.status}`, ...(failure.page ? [failure.page] : []), `item ${failure.itemIndex}`];
+	const description = [...messages, ...(failure.notes ?? []), `(${context.join(', ')})`].join('\n');
 	const response: JsonObject = { httpCode: String(failure.status), messages };
+	// The API's reasons belong in the message when they say what to fix (4xx), not for server pages.
+	const detail = failure.status < 500 && messages.length > 0 ? `: ${shorten(messages.join('; '))}` : '';
 	return new NodeApiError(node, response, {
-		message: statusSummary(failure.status),
+		message: `${statusSummary(failure.status)}${detail}`,
 		description,
 		httpCode: String(failure.status),
 		itemIndex: failure.itemIndex,
 	});
 }
 
+export interface NonAnswer {
+	status: number;
+	body: unknown;
+	itemIndex: number;
+	secrets: readonly string[];
+	/** What was expected, e.g. "a page of the list (page at offset 100)". */
+	expected: string;
+	/** A write: it may have been applied although its answer cannot be read. */
+	write: boolean;
+}
+
+/** A 2xx whose body is not what the endpoint returns (HTML, empty, cut off): never turned into data. */
+export function nonAnswerError(node: INode, failure: NonAnswer): NodeApiError {
+	const description = [
+		`It answered: ${firstBytes(failure.body, failure.secrets)}`,
+		failure.write
+			? 'The write may have been applied; check Admintotal before running it again.'
+			: 'Nothing was output, so no partial result is passed on as if it were complete.',
+		`(HTTP ${failure.status}, item ${failure.itemIndex})`,
+	].join('\n');
+	return new NodeApiError(
+		node,
+		{ httpCode: String(failure.status) },
+		{ message: `Admintotal did not answer with ${failure.expected}`, description, httpCode: String(failure.status), itemIndex: failure.itemIndex },
+	);
+}
+
+/** A redirect is never followed with credentials attached; the user learns where it pointed. */
+export function redirectError(node: INode, status: number, target: string, itemIndex: number, write: boolean): NodeApiError {
+	const description = [
+		write
+			? 'A write answered with a redirect is never repeated elsewhere; it was most likely not applied, but check Admintotal before running it again.'
+			: 'Your credentials were not sent there. Check that the Base URL in the credential is the address Admintotal uses for your tenant.',
+		`(HTTP ${status}, item ${itemIndex})`,
+	].join('\n');
+	return new NodeApiError(
+		node,
+		{ httpCode: String(status) },
+		{ message: `Admintotal answered with a redirect (HTTP ${status}) to ${target}; it was not followed`, description, httpCode: String(status), itemIndex },
+	);
+}
+
 /** A request that never got an answer (connection refused or dropped, timeout). */
-export function networkError(node: INode, origin: string, reason: string, itemIndex: number, mayHaveApplied: boolean) {
+export function networkError(node: INode, origin: string, reason: string, itemIndex: number, mayHaveApplied: boolean, page?: string) {
 	const description = [
 		reason,
 		mayHaveApplied
 			? 'The request may or may not have been applied; check Admintotal before running it again.'
 			: 'Nothing was changed; it is safe to run again.',
-		`(item ${itemIndex})`,
+		`(${[...(page ? [page] : []), `item ${itemIndex}`].join(', ')})`,
 	].join('\n');
 	return new NodeApiError(
 		node,
 		{ httpCode: 'none', reason },
 		{ message: `Could not reach Admintotal at ${origin}`, description, httpCode: 'none', itemIndex },
 	);
+}
+
+function shorten(text: string): string {
+	return text.length > MESSAGE_DETAIL_LENGTH ? `${text.slice(0, MESSAGE_DETAIL_LENGTH)}…` : text;
 }
 
 /** Django error pages are HTML; a user needs a line of text, not markup. */

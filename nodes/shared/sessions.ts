@@ -5,7 +5,14 @@
  * - callers that arrive while a renewal is under way wait for it;
  * - a caller whose token a finished renewal has just replaced gets the new session.
  * A caller whose token is the newest one (refused all the same) renews again.
+ * A first login replaces the empty token: items that read the credential before it was stored share it too.
  */
+
+/**
+ * Where a request refused with 401 hands over the token it was refused with: n8n runs
+ * preAuthentication only for an empty session, so the session field itself must be empty then.
+ */
+export const REFUSED_TOKEN_FIELD = 'refusedSessionToken';
 
 export type Session = {
 	sessionToken: string;
@@ -37,7 +44,7 @@ export async function sharedRenewal(
 	const last = renewals.get(account);
 	if (last && last.secret === secret) {
 		if (last.result === undefined) return await last.session;
-		if (currentToken !== '' && currentToken === last.replaces) return last.result;
+		if (currentToken === last.replaces) return last.result;
 	}
 	const renewal: Renewal = { secret, replaces: currentToken, session: renew() };
 	renewals.set(account, renewal);

@@ -1,5 +1,5 @@
 /**
- * The tenant's address: every request, token exchange and followed link must stay on it,
+ * The tenant's address: every request, token exchange, followed link and redirect must stay on it,
  * so the credential's secrets never reach another site.
  */
 
@@ -12,7 +12,7 @@ export type TenantBase = { apiBase: string; problem?: undefined } | { apiBase?: 
  * or says in plain words why it cannot.
  */
 export function parseTenantBase(rawBaseUrl: unknown): TenantBase {
-	const text = String(rawBaseUrl ?? '').trim();
+	const text = typeof rawBaseUrl === 'string' ? rawBaseUrl.trim() : '';
 	if (text === '') {
 		return { problem: 'The Admintotal credential has no Base URL; enter your tenant address, e.g. https://yourcompany.admintotal.com' };
 	}
@@ -23,8 +23,12 @@ export function parseTenantBase(rawBaseUrl: unknown): TenantBase {
 	} catch {
 		return { problem: `The Admintotal Base URL "${text}" is not a valid address; use e.g. https://yourcompany.admintotal.com` };
 	}
-	if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-		return { problem: `The Admintotal Base URL must start with https:// (got "${url.protocol}")` };
+	// Plain http would carry the key in clear text; only this machine (the sandbox, local tests) may use it.
+	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+		return { problem: `The Admintotal Base URL must start with https:// (got "${url.protocol}//${url.host}"); http:// is accepted only for this machine (localhost, 127.0.0.1)` };
+	}
+	if (url.username !== '' || url.password !== '') {
+		return { problem: 'The Admintotal Base URL must not contain a user name or password; put them in the credential fields' };
 	}
 	const path = url.pathname.replace(/\/{2,}/g, '/');
 	const apiAt = path.indexOf(API_PATH);
@@ -32,17 +36,35 @@ export function parseTenantBase(rawBaseUrl: unknown): TenantBase {
 	return { apiBase: `${url.origin}${prefix}${API_PATH}` };
 }
 
+function isLoopback(hostname: string): boolean {
+	return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 export function originOf(url: string): string {
 	return new URL(url).origin;
 }
 
+/**
+ * Where a request target really goes, resolved the way n8n's HTTP client does (a path is appended
+ * to the API base; `//host/x` and `scheme://` are absolute), or undefined when that is not the
+ * tenant's origin. Backslashes and control characters are refused outright: URL parsers disagree on them.
+ */
+export function tenantTarget(target: string, apiBase: string): string | undefined {
+	// eslint-disable-next-line no-control-regex
+	if (/[\\\u0000-\u001f\u007f]/.test(target)) return undefined;
+	const absolute = /^([a-z][a-z0-9+.-]*:)?\/\//i.test(target);
+	let url: URL;
+	try {
+		url = absolute ? new URL(target, apiBase) : new URL(`${apiBase}${target.startsWith('/') ? '' : '/'}${target}`);
+	} catch {
+		return undefined;
+	}
+	return url.origin === originOf(apiBase) && url.username === '' && url.password === '' ? url.toString() : undefined;
+}
+
 /** True when `url` (absolute) is on the tenant's own origin. */
 export function isTenantUrl(url: string, apiBase: string): boolean {
-	try {
-		return originOf(url) === originOf(apiBase);
-	} catch {
-		return false;
-	}
+	return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && tenantTarget(url, apiBase) !== undefined;
 }
 
 export function foreignLinkMessage(link: string): string {
@@ -65,12 +87,13 @@ export function resolveNextLink(next: string, apiBase: string): string | undefin
 		const explicitPort = link.port !== '' && link.port !== '80' ? link.port : '';
 		link = new URL(`https://${link.hostname}${explicitPort ? `:${explicitPort}` : ''}${link.pathname}${link.search}`);
 	}
-	return link.origin === tenant.origin ? link.toString() : undefined;
+	return link.origin === tenant.origin && link.username === '' && link.password === '' ? link.toString() : undefined;
 }
 
-function safeOrigin(link: string): string {
+/** The origin of an address for a message, never its path or query (which could carry anything). */
+export function safeOrigin(link: string, base?: string): string {
 	try {
-		return new URL(link).origin;
+		return new URL(link, base).origin;
 	} catch {
 		return 'an unreadable address';
 	}

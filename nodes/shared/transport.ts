@@ -1,5 +1,6 @@
 import type {
 	DeclarativeRestApiSettings,
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
@@ -8,25 +9,32 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
-	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { apiError, networkError } from './errors';
+import { apiError, networkError, nonAnswerError, redirectError } from './errors';
 import { sendWithAllItems } from './itemWave';
-import { foreignLinkMessage, originOf, parseTenantBase, resolveNextLink } from './tenant';
+import { maskSecrets, secretsOf } from './secrets';
+import { REFUSED_TOKEN_FIELD } from './sessions';
+import { foreignLinkMessage, originOf, parseTenantBase, resolveNextLink, safeOrigin, tenantTarget } from './tenant';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
 
 /** Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. */
 export const PAGE_SIZE = 100;
 
-/** 429 answers are waited out this many times, never longer than MAX_WAIT_SECONDS each. */
-const RATE_LIMIT_RETRIES = 3;
+/** Waits asked by Retry-After (or backoff) are honoured up to this; a longer one fails at once, saying so. */
 const MAX_WAIT_SECONDS = 60;
-/** Reads are retried after a dropped connection; writes never are (they might have been applied). */
+/** 429 answers are waited out this many times. */
+const RATE_LIMIT_RETRIES = 3;
+/** Reads are retried after a dropped connection or a passing server failure; writes never are (they might have been applied). */
 const READ_RETRIES = 2;
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
+/** A same-origin redirect of a read (e.g. a missing trailing slash) is followed by us, this many hops at most. */
+const MAX_REDIRECTS = 3;
+/** No request waits forever for an answer. */
+const TIMEOUT_MS = 120_000;
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE']);
 
 export type RequestContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
 
@@ -36,49 +44,92 @@ interface DrfPage {
 	results: IDataObject[];
 }
 
+/** What a 2xx answer must hold: a DRF page of a list, one record, or the answer to a write. */
+export type Expected = 'page' | 'record' | 'written';
+
+export interface SendOptions {
+	itemIndex?: number;
+	/** Which page of a list this is, for errors ("page at offset 200"). */
+	page?: string;
+	expect?: Expected;
+}
+
 /**
- * One request with the credential, waiting out rate limits and retrying dropped reads;
- * every failure becomes an error that says what happened and what the API said.
+ * One request with the credential. Redirects are never followed with the credential attached
+ * (a same-origin redirect of a read is followed here after checking it), rate limits and passing
+ * failures of reads are waited out within bounds, an expired session is renewed once, and every
+ * failure or non-answer becomes an error naming the status, the item and the page, with the
+ * credential's secrets masked in anything the server said.
  */
-export async function sendRequest(
-	context: RequestContext,
-	options: IHttpRequestOptions,
-	itemIndex = 0,
-): Promise<IN8nHttpFullResponse> {
-	const method = (options.method ?? 'GET').toUpperCase();
+export async function sendRequest(context: RequestContext, request: IHttpRequestOptions, sent: SendOptions = {}): Promise<IN8nHttpFullResponse> {
+	const { itemIndex = 0, page } = sent;
+	const method = (request.method ?? 'GET').toUpperCase();
+	const read = method === 'GET';
+	const expect = sent.expect ?? (read ? 'record' : 'written');
+	let credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	let secrets = secretsOf(credentials);
+	const apiBase = tenantApiBase(context, credentials.baseUrl);
+	let url = request.url;
+	let renewSession = false;
+	let redirects = 0;
 	let rateLimited = 0;
-	let dropped = 0;
+	let transient = 0;
 	for (;;) {
+		let answer: IN8nHttpFullResponse;
 		try {
-			return (await context.helpers.httpRequestWithAuthentication.call(context, CREDENTIAL_TYPE, {
-				...options,
-				json: true,
-				returnFullResponse: true,
-			})) as IN8nHttpFullResponse;
+			answer = (await context.helpers.httpRequestWithAuthentication.call(
+				context,
+				CREDENTIAL_TYPE,
+				{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: TIMEOUT_MS },
+				renewSession ? withoutSession(context, credentials) : undefined,
+			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			const answer = httpAnswerOf(error);
-			if (answer) {
-				const retryAfter = retryAfterSeconds(answer.headers);
-				if (answer.status === 429 && rateLimited < RATE_LIMIT_RETRIES) {
-					rateLimited++;
-					await sleep(Math.min(retryAfter ?? 2 ** rateLimited, MAX_WAIT_SECONDS) * 1000);
-					continue;
-				}
-				throw apiError(context.getNode(), { status: answer.status, body: answer.body, itemIndex, retryAfterSeconds: retryAfter });
-			}
 			const code = networkCodeOf(error);
-			if (code === undefined) {
-				// Not an HTTP answer nor a network fault: a refused login, a foreign link, a bad Base URL.
-				if (error instanceof NodeApiError) throw new NodeApiError(context.getNode(), error as unknown as JsonObject);
-				throw new NodeOperationError(context.getNode(), messageOf(error), { itemIndex });
-			}
-			if (method === 'GET' && dropped < READ_RETRIES) {
-				dropped++;
-				await sleep(250 * dropped);
+			if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
+			if (read && transient < READ_RETRIES) {
+				transient++;
+				await sleep(backoffSeconds(transient) * 1000);
 				continue;
 			}
-			throw networkError(context.getNode(), await tenantOriginOf(context), code, itemIndex, method !== 'GET');
+			throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, !read, page);
 		}
+		const status = answer.statusCode;
+		if (status >= 200 && status < 300) {
+			checkAnswer(context, answer, expect, { itemIndex, page, secrets, write: !read });
+			return answer;
+		}
+		if (status >= 300 && status < 400) {
+			const location = headerOf(answer.headers, 'location');
+			const target = location === undefined ? undefined : tenantTarget(location, apiBase);
+			if (read && target !== undefined && redirects < MAX_REDIRECTS) {
+				redirects++;
+				url = target;
+				continue;
+			}
+			throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, !read);
+		}
+		if (status === 401 && !renewSession && usesSession(credentials)) {
+			// The session expired: log in or refresh once (shared by the run's items), then try again.
+			// Read again: the token refused is the one stored now, perhaps by a first login of this request.
+			credentials = await context.getCredentials(CREDENTIAL_TYPE);
+			secrets = [...secrets, ...secretsOf(credentials)];
+			renewSession = true;
+			continue;
+		}
+		const retryAfter = retryAfterSeconds(answer.headers);
+		const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+		const failure = { status, body: answer.body, itemIndex, secrets, page };
+		if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
+		const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
+		if (wait > MAX_WAIT_SECONDS) {
+			throw apiError(context.getNode(), {
+				...failure,
+				notes: [`Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
+			});
+		}
+		if (status === 429) rateLimited++;
+		else transient++;
+		await sleep(wait * 1000);
 	}
 }
 
@@ -98,29 +149,20 @@ export async function routeToAdmintotal(
 
 async function collectItems(context: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
 	const itemIndex = context.getItemIndex();
-	const apiBase = await tenantApiBaseOf(context);
 	const returnAll = context.getNodeParameter('returnAll', false) === true;
 	const maxResults = requestData.maxResults !== undefined && requestData.maxResults !== '' ? Number(requestData.maxResults) : undefined;
 	const listing = returnAll || maxResults !== undefined;
+	const request = { ...requestData.options } as IHttpRequestOptions;
 
-	let options = { ...requestData.options } as IHttpRequestOptions;
-	if (listing) options.qs = { ...(options.qs ?? {}), limit: pageSizeFor(maxResults, 0) };
-
-	const items: INodeExecutionData[] = [];
 	let response: IN8nHttpFullResponse;
-	for (;;) {
-		response = await sendRequest(context, options, itemIndex);
-		const page = asDrfPage(response.body);
-		if (!page) {
-			items.push(...toItems(response.body));
-			break;
-		}
-		items.push(...page.results.map((json) => ({ json })));
-		if (!listing || !page.next) break;
-		if (maxResults !== undefined && items.length >= maxResults) break;
-		options = { ...options, url: nextPageUrl(context, page.next, apiBase, pageSizeFor(maxResults, items.length), itemIndex), qs: {} };
+	let items: INodeExecutionData[];
+	if (listing) {
+		({ items, response } = await readList(context, request, itemIndex, maxResults));
+	} else {
+		response = await sendRequest(context, request, { itemIndex });
+		// A lookup answered as a page (Check RFC's ?rfc=) gives the page's records.
+		items = toItems(asDrfPage(response.body)?.results ?? response.body);
 	}
-	if (maxResults !== undefined) items.splice(maxResults);
 
 	let shaped = items;
 	for (const step of requestData.postReceive) {
@@ -134,20 +176,57 @@ async function collectItems(context: IExecutePaginationFunctions, requestData: D
 	return shaped;
 }
 
-/** GET every page of a list (for dropdowns and lifecycle hooks that are not declarative). */
-export async function fetchPage(
-	context: RequestContext,
-	path: string,
-	qs: IDataObject = {},
-): Promise<{ results: IDataObject[]; next: string | null; count?: number }> {
-	const response = await sendRequest(context, { method: 'GET', url: path, qs });
-	const page = asDrfPage(response.body);
-	return page ?? { results: toItems(response.body).map((item) => item.json), next: null };
+/**
+ * Every page of a list (Return All) or just enough for Limit, following DRF `next` links on the
+ * tenant's origin. A link already visited, or more records than the API's `count`, stops the list
+ * with an error: a looping server must not fill memory or hand out one record many times.
+ */
+async function readList(
+	context: IExecutePaginationFunctions,
+	first: IHttpRequestOptions,
+	itemIndex: number,
+	maxResults: number | undefined,
+): Promise<{ items: INodeExecutionData[]; response: IN8nHttpFullResponse }> {
+	const apiBase = await tenantApiBaseOf(context);
+	let request: IHttpRequestOptions = { ...first, qs: { ...(first.qs ?? {}), limit: pageSizeFor(maxResults, 0) } };
+	const visited = new Set<string>([pageKey(`${apiBase}${request.url ?? ''}`, request.qs)]);
+	const items: INodeExecutionData[] = [];
+	for (;;) {
+		const page = pageLabel(request);
+		const response = await sendRequest(context, request, { itemIndex, page, expect: 'page' });
+		const { results, next, count } = response.body as DrfPage;
+		items.push(...results.map((json) => ({ json })));
+		const loop = (problem: string) => new NodeOperationError(context.getNode(), `Admintotal's list did not end: ${problem} (${page})`, {
+			itemIndex,
+			description: 'The list was stopped so that no record is output twice; nothing was output. This is a fault of the server or of a proxy in front of it.',
+		});
+		if (typeof count === 'number' && items.length > count) throw loop(`it sent more records than the ${count} it announced`);
+		if (!next || (maxResults !== undefined && items.length >= maxResults)) {
+			if (maxResults !== undefined) items.splice(maxResults);
+			return { items, response };
+		}
+		if (results.length === 0) throw loop('an empty page pointed to another page');
+		const url = nextPageUrl(context, next, apiBase, pageSizeFor(maxResults, items.length), itemIndex);
+		const key = pageKey(url);
+		if (visited.has(key)) throw loop('its next link pointed to a page already read');
+		visited.add(key);
+		request = { ...request, url, qs: {} };
+	}
+}
+
+/** GET one page of a list (for dropdowns and lifecycle hooks that are not declarative). */
+export async function fetchPage(context: RequestContext, path: string, qs: IDataObject = {}): Promise<DrfPage> {
+	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel({ url: path, qs }), expect: 'page' });
+	return response.body as DrfPage;
 }
 
 export async function tenantApiBaseOf(context: RequestContext): Promise<string> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	const tenant = parseTenantBase(credentials.baseUrl);
+	return tenantApiBase(context, credentials.baseUrl);
+}
+
+function tenantApiBase(context: RequestContext, baseUrl: unknown): string {
+	const tenant = parseTenantBase(baseUrl);
 	if (tenant.problem !== undefined) throw new NodeOperationError(context.getNode(), tenant.problem);
 	return tenant.apiBase;
 }
@@ -170,44 +249,114 @@ function nextPageUrl(context: IExecuteSingleFunctions, next: string, apiBase: st
 	return url.toString();
 }
 
+/** A page's identity: its address and query without `limit` (which Limit rewrites), in a stable order. */
+function pageKey(url: string, qs: IDataObject = {}): string {
+	const parsed = new URL(url);
+	for (const [name, value] of Object.entries(qs)) if (value !== undefined) parsed.searchParams.set(name, String(value));
+	parsed.searchParams.delete('limit');
+	parsed.searchParams.sort();
+	return parsed.toString();
+}
+
+/** "page at offset N", read from the request the way the API reads it. */
+function pageLabel(request: Pick<IHttpRequestOptions, 'url' | 'qs'>): string {
+	let offset = request.qs?.offset;
+	if (offset === undefined && request.url) {
+		try {
+			offset = new URL(request.url, 'http://relative.invalid').searchParams.get('offset') ?? undefined;
+		} catch {
+			offset = undefined;
+		}
+	}
+	return `page at offset ${offset === undefined || offset === null || offset === '' ? 0 : String(offset)}`;
+}
+
+/** A 2xx is data only when it holds what the endpoint returns; anything else is an error, never an item. */
+function checkAnswer(
+	context: RequestContext,
+	answer: IN8nHttpFullResponse,
+	expect: Expected,
+	where: { itemIndex: number; page?: string; secrets: readonly string[]; write: boolean },
+) {
+	const body = answer.body;
+	const fits =
+		expect === 'page'
+			? asDrfPage(body) !== undefined
+			: expect === 'record'
+				? isJsonObject(body)
+				: isJsonObject(body) || Array.isArray(body) || (answer.statusCode === 204 && (body === undefined || body === ''));
+	if (fits) return;
+	const expected = { page: `a page of the list (${where.page ?? 'page at offset 0'})`, record: 'a record', written: 'a readable answer to the write' }[expect];
+	throw nonAnswerError(context.getNode(), { status: answer.statusCode, body, itemIndex: where.itemIndex, secrets: where.secrets, expected, write: where.write });
+}
+
+function isJsonObject(body: unknown): body is IDataObject {
+	return body !== null && typeof body === 'object' && !Array.isArray(body);
+}
+
 function asDrfPage(body: unknown): DrfPage | undefined {
-	if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-	const candidate = body as IDataObject;
-	if (!Array.isArray(candidate.results) || !('next' in candidate)) return undefined;
-	return candidate as unknown as DrfPage;
+	if (!isJsonObject(body)) return undefined;
+	const { results, next, count } = body;
+	if (!Array.isArray(results) || !results.every(isJsonObject)) return undefined;
+	if (!(next === null || typeof next === 'string')) return undefined;
+	if (count !== undefined && !(typeof count === 'number' && Number.isInteger(count) && count >= 0)) return undefined;
+	return body as unknown as DrfPage;
 }
 
 function toItems(body: unknown): INodeExecutionData[] {
 	if (Array.isArray(body)) return body.map((json) => ({ json: json as IDataObject }));
-	if (body && typeof body === 'object') return [{ json: body as IDataObject }];
-	if (body === undefined || body === null || body === '') return [{ json: { success: true } }];
-	return [{ json: { response: body as string } }];
+	if (isJsonObject(body)) return [{ json: body }];
+	// A 204 to a write: applied, nothing to read.
+	return [{ json: { success: true } }];
 }
 
-export interface HttpAnswer {
-	status: number;
-	body: unknown;
-	headers: Record<string, unknown>;
+function usesSession(credentials: ICredentialDataDecryptedObject): boolean {
+	return credentials.authMethod === 'jwt' || credentials.authMethod === 'loginApiKey';
 }
 
-/** n8n wraps the HTTP client's error; the answer sits on the error or on its cause. */
-export function httpAnswerOf(error: unknown): HttpAnswer | undefined {
-	const candidates = [error, (error as { cause?: unknown })?.cause, (error as { cause?: { cause?: unknown } })?.cause?.cause];
-	for (const candidate of candidates) {
-		const response = (candidate as { response?: { status?: number; data?: unknown; body?: unknown; headers?: Record<string, unknown> } })?.response;
-		if (response && typeof response.status === 'number') {
-			return { status: response.status, body: response.data ?? response.body, headers: response.headers ?? {} };
-		}
-	}
-	// n8n-workflow before 2.9 drops an error's cause; the status and the body survive as httpCode and
-	// context.data (the headers, and so Retry-After, are lost).
-	const wrapped = error as { httpCode?: unknown; context?: { data?: unknown } };
-	if (typeof wrapped?.httpCode === 'string' && /^\d{3}$/.test(wrapped.httpCode)) {
-		return { status: Number(wrapped.httpCode), body: wrapped.context?.data, headers: {} };
-	}
-	return undefined;
+/** The credential as n8n holds it, minus the session, so n8n runs preAuthentication and stores the renewed one. */
+function withoutSession(context: RequestContext, credentials: ICredentialDataDecryptedObject) {
+	const details = context.getNode().credentials?.[CREDENTIAL_TYPE];
+	return {
+		credentialsDecrypted: {
+			id: details?.id ?? '',
+			name: details?.name ?? '',
+			type: CREDENTIAL_TYPE,
+			data: { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: credentials.sessionToken ?? '' },
+		},
+	};
 }
 
+/** An error raised before any answer: a refused login, a refused address, a bad Base URL. */
+function unsentError(context: RequestContext, error: unknown, itemIndex: number, secrets: readonly string[]) {
+	const message = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
+	return new NodeOperationError(context.getNode(), message, { itemIndex });
+}
+
+function backoffSeconds(attempt: number): number {
+	return 2 ** (attempt - 1);
+}
+
+function retryNotes(retries: number): string[] {
+	return retries > 0 ? [`Tried ${retries + 1} times.`] : [];
+}
+
+function headerOf(headers: IDataObject | undefined, name: string): string | undefined {
+	const raw = headers?.[name] ?? headers?.[name.toLowerCase()];
+	const value = Array.isArray(raw) ? raw[0] : raw;
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Seconds from a Retry-After header: a number of seconds or an HTTP date. */
+function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
+	const raw = headerOf(headers, 'retry-after');
+	if (raw === undefined) return undefined;
+	if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+	const at = Date.parse(raw);
+	return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/** The network fault behind an error, walking n8n's wrappers (`httpCode` on n8n 2.8, `code` on the cause). */
 export function networkCodeOf(error: unknown): string | undefined {
 	const httpCode = (error as { httpCode?: unknown })?.httpCode;
 	if (typeof httpCode === 'string' && NETWORK_CODES.has(httpCode)) return httpCode;
@@ -216,26 +365,8 @@ export function networkCodeOf(error: unknown): string | undefined {
 		const code = (current as { code?: unknown }).code;
 		if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
 		const message = (current as { message?: unknown }).message;
-		if (typeof message === 'string' && /socket hang up|other side closed|ECONNRESET/i.test(message)) return 'ECONNRESET';
+		if (typeof message === 'string' && /socket hang up|other side closed|ECONNRESET|^aborted$|timeout of \d+ms exceeded/i.test(message)) return 'ECONNRESET';
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
-}
-
-function retryAfterSeconds(headers: Record<string, unknown>): number | undefined {
-	const raw = headers['retry-after'] ?? headers['Retry-After'];
-	const seconds = Number(Array.isArray(raw) ? raw[0] : raw);
-	return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
-}
-
-async function tenantOriginOf(context: RequestContext): Promise<string> {
-	try {
-		return originOf(await tenantApiBaseOf(context));
-	} catch {
-		return 'the tenant address';
-	}
-}
-
-function messageOf(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
 }

@@ -533,10 +533,10 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/api/v2/prospectos/31337/', 404]]);
 	});
 
-	test('the error says "The record was not found in Admintotal", with the API\'s "No encontrado." in the description', () => {
+	test('the error says "The record was not found in Admintotal" with the API\'s "No encontrado.", and the context in the description', () => {
 		if (!missing) throw new Error('the previous test did not run the workflow');
 		const error = missing.run?.data.resultData.error;
-		expect(error?.message).toBe('The record was not found in Admintotal');
+		expect(error?.message).toBe('The record was not found in Admintotal: No encontrado.');
 		expect(error?.description).toContain('No encontrado.');
 		expect(error?.description).toContain('HTTP 404, item 0');
 	});
@@ -554,7 +554,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 
 		expect(result.succeeded).toBe(false);
 		const error = result.run?.data.resultData.error;
-		expect(error?.message).toBe('Admintotal rejected the data sent');
+		expect(error?.message).toBe('Admintotal rejected the data sent: detalles[0].producto_codigo: No existe un producto con el código "NO-SUCH-SKU".');
 		expect(writes(sandbox).filter(([, path]) => path === '/movimientos/notas_venta/')).toHaveLength(3);
 		const idOf = (order: string) => sandbox.store.notasVenta.find((note) => note.comentarios === order)?.id;
 		expect(idOf('C-2')).toBeUndefined();

@@ -1,9 +1,6 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { credentialFor, runNode, searchList } from '../harness/engine';
+import { startForeignHost } from '../harness/foreignHost';
 
 /** The shared transport as every node uses it: pages, limits, errors, retries, origins. */
 describe('shared transport', () => {
@@ -53,7 +50,7 @@ describe('shared transport', () => {
 			credential: credential(),
 		});
 		expect(sandbox.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['GET /api/v2/cuentas_bancarias/999999/ 404']);
-		expect(run.error?.message).toBe('The record was not found in Admintotal');
+		expect(run.error?.message).toBe('The record was not found in Admintotal: No encontrado.');
 		expect(run.error?.description).toContain('No encontrado.');
 		expect(run.error?.description).toContain('HTTP 404, item 0');
 	});
@@ -88,8 +85,8 @@ describe('shared transport', () => {
 	});
 
 	it('a next link on another origin is refused and that origin never sees the credential', async () => {
-		const trap = await listen();
-		const foreign = await startSandbox({ pageSize: { default: 20, max: 6 }, linkOrigin: `http://localhost:${trap.port}` });
+		const trap = await startForeignHost();
+		const foreign = await startSandbox({ pageSize: { default: 20, max: 6 }, linkOrigin: trap.url });
 		try {
 			const run = await runNode({
 				node: 'admintotalLedgerAccount',
@@ -165,20 +162,6 @@ describe('shared transport', () => {
 	});
 });
 
-async function listen() {
-	const hits: string[] = [];
-	const server = http.createServer((request, response) => {
-		hits.push(`${request.method} ${request.url}`);
-		response.end('{}');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	return {
-		hits,
-		port: (server.address() as AddressInfo).port,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-	};
-}
-
 describe('shared transport: configuration mistakes', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
@@ -197,21 +180,12 @@ describe('shared transport: configuration mistakes', () => {
 	});
 });
 
-describe('shared transport: reading n8n errors of older versions', () => {
-	// n8n 2.8 (n8n-workflow 2.8) loses the HTTP client's error in `cause`; only httpCode and context survive.
-	const { httpAnswerOf, networkCodeOf } = jest.requireActual('../../dist/nodes/shared/transport') as typeof import('../../nodes/shared/transport');
-
-	it('takes the status and the API body from httpCode and context.data', () => {
-		expect(httpAnswerOf({ httpCode: '404', context: { data: { detail: 'No encontrado.' } } })).toEqual({ status: 404, body: { detail: 'No encontrado.' }, headers: {} });
-	});
-
-	it('prefers the full answer on the cause when n8n keeps it', () => {
-		const error = { httpCode: '429', cause: { response: { status: 429, data: { detail: 'x' }, headers: { 'retry-after': '3' } } } };
-		expect(httpAnswerOf(error)).toEqual({ status: 429, body: { detail: 'x' }, headers: { 'retry-after': '3' } });
-	});
+describe('shared transport: reading network faults of older n8n versions', () => {
+	// n8n 2.8 (n8n-workflow 2.8) loses the HTTP client's error in `cause`; only httpCode survives.
+	const { networkCodeOf } = jest.requireActual('../../dist/nodes/shared/transport') as typeof import('../../nodes/shared/transport');
 
 	it('recognises a dropped connection reported only as httpCode', () => {
 		expect(networkCodeOf({ httpCode: 'ECONNRESET', message: 'The connection to the server was closed unexpectedly' })).toBe('ECONNRESET');
-		expect(httpAnswerOf({ httpCode: 'ECONNRESET' })).toBeUndefined();
+		expect(networkCodeOf({ httpCode: '404', message: 'Not found' })).toBeUndefined();
 	});
 });

@@ -17,11 +17,13 @@ import type {
 	IRequestOptionsSimplified,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { ICredentialsHelper } from 'n8n-workflow';
+import { ICredentialsHelper, sleep } from 'n8n-workflow';
 
 export class StoredCredential {
 	readonly preAuthentications: Array<{ expired: boolean }> = [];
 	readonly updates: ICredentialDataDecryptedObject[] = [];
+	/** Milliseconds each read waits, as n8n's reads from its database do (varying per read). */
+	readLatencyMs?: () => number;
 
 	constructor(
 		readonly type: string,
@@ -107,7 +109,12 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 
 	async getDecrypted(_additionalData: IWorkflowExecuteAdditionalData, _details: INodeCredentialsDetails, type: string): Promise<ICredentialDataDecryptedObject> {
 		// n8n decrypts a fresh copy per request; a shared object would hide missing persistence.
-		return { ...this.stored(type).data };
+		const stored = this.stored(type);
+		const read = { ...stored.data };
+		// What was read is handed over later, as a database answer is: by then another item may have stored a session.
+		const latency = stored.readLatencyMs?.() ?? 0;
+		if (latency > 0) await sleep(latency);
+		return read;
 	}
 
 	async updateCredentials(_details: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject) {

@@ -72,6 +72,8 @@ export interface FaultRule {
 	delayMs?: number;
 	/** Destroys the connection without answering. */
 	drop?: boolean;
+	/** Sends the status line, a Content-Length for the whole body and only its first half, then closes: a body cut mid-transfer. */
+	truncate?: boolean;
 }
 
 export interface SandboxAuth {

@@ -29,7 +29,7 @@ describe('Admintotal Credit Note: Get', () => {
 	it("a missing ID fails with the API's 404 message", async () => {
 		const run = await get(byId(99999));
 
-		expect(run.error?.message).toBe('The record was not found in Admintotal');
+		expect(run.error?.message).toBe('The record was not found in Admintotal: No encontrado.');
 		expect(run.error?.description).toContain('No encontrado.');
 		expect(fixture.sandbox.requests.map((request) => request.status)).toEqual([404]);
 	});

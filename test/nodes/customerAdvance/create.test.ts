@@ -98,7 +98,7 @@ describe('Admintotal Customer Advance: Create', () => {
 		const run = await create({ bankAccount: { __rl: true, mode: 'id', value: '999999' } });
 		expect(posts()).toHaveLength(1);
 		expect(posts()[0].status).toBe(400);
-		expect(run.error?.message).toBe('Admintotal rejected the data sent');
+		expect(run.error?.message).toBe('Admintotal rejected the data sent: cuenta: Clave primaria "999999" inválida - objeto no existe.');
 		expect(run.error?.description).toMatch(/^cuenta: .+/m);
 		expect(run.error?.description).toContain('HTTP 400, item 0');
 	});

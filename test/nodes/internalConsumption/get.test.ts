@@ -44,7 +44,7 @@ describe('Admintotal Internal Consumption: Get', () => {
 	it("a missing ID fails with the API's 404 message", async () => {
 		const run = await get(byId(4242));
 
-		expect(run.error?.message).toBe('The record was not found in Admintotal');
+		expect(run.error?.message).toBe('The record was not found in Admintotal: No encontrado.');
 		expect(run.error?.description).toContain('No encontrado.');
 		expect(fixture.sandbox.requests.map((request) => [request.url, request.status])).toEqual([['/api/v2/movimientos/consumo_interno/4242', 404]]);
 	});

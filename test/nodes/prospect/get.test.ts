@@ -42,7 +42,7 @@ describe('Admintotal Prospect: Get', () => {
 	it("a missing ID fails with the API's 404 message", async () => {
 		const run = await get(byId(31337));
 
-		expect(run.error?.message).toBe('The record was not found in Admintotal');
+		expect(run.error?.message).toBe('The record was not found in Admintotal: No encontrado.');
 		expect(run.error?.description).toContain('No encontrado.');
 		expect(fixture.sandbox.requests.map((request) => [request.path, request.status])).toEqual([['/api/v2/prospectos/31337/', 404]]);
 	});

@@ -123,7 +123,7 @@ describe('Admintotal Sales Note: Create', () => {
 	it('a product Admintotal does not know comes back as a clear 400 with the line path', async () => {
 		const run = await create({ lines: { line: [{ productBy: 'code', product: 'NO-SUCH-CODE', quantity: '1', unitPrice: '1' }] } });
 		expect(posts()).toHaveLength(1);
-		expect(run.error?.message).toBe('Admintotal rejected the data sent');
+		expect(run.error?.message).toBe('Admintotal rejected the data sent: detalles[0].producto_codigo: No existe un producto con el código "NO-SUCH-CODE".');
 		expect(run.error?.description).toMatch(/detalles\[0\]\.producto_codigo: .+/);
 	});
 });

@@ -84,7 +84,7 @@ describe('Items of one run go together: checked before any is sent, failures rep
 				],
 			},
 		);
-		expect(run.error?.message).toBe('Admintotal rejected the data sent');
+		expect(run.error?.message).toBe('Admintotal rejected the data sent: detalles[0].producto_codigo: No existe un producto con el código "NO-SUCH-SKU".');
 		expect(run.error?.description).toMatch(/detalles\[0\]\.producto_codigo: .*NO-SUCH-SKU/);
 		const created = await fixture.run('admintotalSalesNote', { resource: 'salesNote', operation: 'getAll', returnAll: true, simplify: false, filters: { cancelled: 'all' } });
 		const idOf = (order: string) => created.json.find((note) => note.comentarios === order)?.id;

@@ -36,7 +36,7 @@ describe('Admintotal Work Order: Get', () => {
 	it("a missing ID fails with the API's 404 message", async () => {
 		const run = await get(byId(777777));
 
-		expect(run.error?.message).toBe('The record was not found in Admintotal');
+		expect(run.error?.message).toBe('The record was not found in Admintotal: No encontrado.');
 		expect(run.error?.description).toContain('No encontrado.');
 		expect(fixture.sandbox.requests.map((request) => [request.path, request.status])).toEqual([['/api/v2/ordenes_servicio/777777/', 404]]);
 	});

@@ -65,6 +65,16 @@ export class FaultInjector {
 			request.raw.socket.destroy();
 			return true;
 		}
+		if (rule.truncate) {
+			const record = log.recordOf(request);
+			if (record) record.status = rule.status ?? 200;
+			reply.hijack();
+			const whole = Buffer.from(JSON.stringify(rule.body ?? { count: 1, next: null, previous: null, results: [{ id: 1 }] }));
+			const raw = reply.raw;
+			raw.writeHead(rule.status ?? 200, { 'content-type': 'application/json', 'content-length': String(whole.length) });
+			raw.write(whole.subarray(0, Math.floor(whole.length / 2)), () => request.raw.socket.destroy());
+			return true;
+		}
 		const answers = rule.status !== undefined || rule.body !== undefined || rule.retryAfterSeconds !== undefined;
 		if (!answers) {
 			if (rule.headers) void reply.headers(rule.headers);
