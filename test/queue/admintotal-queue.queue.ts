@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'crypto';
 import { DEMO, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
-import { http, nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type ApiExecution, type WorkflowFixture } from '../e2e/lib';
+import { groupAlive, http, nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type ApiExecution, type WorkflowFixture } from '../e2e/lib';
 import {
 	apiKeyCredential,
 	deliveryCredential,
@@ -159,7 +159,7 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 	}, 15 * 60_000);
 
 	afterAll(async () => {
-		if (cluster) figures.stopMs = await cluster.stop();
+		if (cluster) figures.stopMs ??= await cluster.stop();
 		await sandbox?.close();
 		report(`figures ${JSON.stringify(figures)}`);
 	}, 3 * 60_000);
@@ -478,5 +478,13 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		expect(items[2].id).toBe(noteOf('Q-3')?.id);
 		expect(response.body).toEqual(items);
 		figures.executionsPerWorker = cluster.executionsPerWorker();
+	});
+
+	test('stopping leaves no process behind: PostgreSQL, Redis, main, the webhook process (both runs) and the workers, each by process group', async () => {
+		const pids = cluster.pids();
+		for (const [name, list] of Object.entries(pids)) expect({ name, started: list.length > 0 }).toEqual({ name, started: true });
+		figures.stopMs = await cluster.stop();
+		const alive = Object.entries(pids).flatMap(([name, list]) => list.filter((pid) => groupAlive(pid)).map((pid) => `${name} ${pid}`));
+		expect(alive).toEqual([]);
 	});
 });

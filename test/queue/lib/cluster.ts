@@ -26,6 +26,12 @@ import { startRedis, type Redis } from './redis';
 import { promises as fs } from 'fs';
 import { join } from 'path';
 
+/** How a process stopped: within its grace period (SIGTERM) or killed with its group; main's driver does not say. */
+export interface StopReport {
+	graceful?: boolean;
+	ms: number;
+}
+
 export interface QueueClusterOptions {
 	runtime: N8nRuntime;
 	/** The packed package, installed into every process's user folder. */
@@ -191,21 +197,45 @@ export class QueueCluster {
 	}
 
 	/** Stops the webhook process and starts it again on the same port and folder. */
-	async restartWebhook(): Promise<{ graceful: boolean; ms: number }> {
+	async restartWebhook(): Promise<StopReport> {
 		const stopped = await this.webhook.stop();
 		await this.webhook.start();
 		return stopped;
 	}
 
-	/** Stops every process this cluster started (n8n by process group), then Redis and PostgreSQL; removes the folders. */
-	async stop(): Promise<Record<string, { graceful: boolean; ms: number }>> {
-		const stops: Record<string, { graceful: boolean; ms: number }> = {};
+	/** Process ids of everything this cluster started, each the leader of its own process group. */
+	pids(): Record<string, number[]> {
+		const pids: Record<string, number[]> = {
+			postgres: this.postgres.pid ? [this.postgres.pid] : [],
+			redis: this.redis.pid ? [this.redis.pid] : [],
+			main: this.mainPid ? [this.mainPid] : [],
+		};
+		for (const process of [this.webhook, ...this.workers]) pids[process.name] = [...process.pids];
+		return pids;
+	}
+
+	private get mainPid(): number | undefined {
+		return this.mainServer?.pid ?? this.stoppedMainPid;
+	}
+
+	private stoppedMainPid: number | undefined;
+	private stopping: Promise<Record<string, StopReport>> | undefined;
+
+	/** Stops every process this cluster started (n8n by process group), then Redis and PostgreSQL; removes the folders. Safe to call twice. */
+	stop(): Promise<Record<string, StopReport>> {
+		this.stopping ??= this.doStop();
+		return this.stopping;
+	}
+
+	private async doStop(): Promise<Record<string, StopReport>> {
+		this.stoppedMainPid = this.mainServer?.pid;
+		const stops: Record<string, StopReport> = {};
 		await Promise.all([
 			...[this.webhook, ...this.workers].map(async (process) => (stops[process.name] = await process.stop())),
 			(async () => {
 				const started = Date.now();
 				await this.mainServer?.stop();
-				stops.main = { graceful: true, ms: Date.now() - started };
+				stops.main = { ms: Date.now() - started };
 			})(),
 		]);
 		this.mainServer = undefined;

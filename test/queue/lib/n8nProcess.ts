@@ -26,6 +26,8 @@ export interface QueueProcessOptions {
 
 export class QueueProcess {
 	readonly lines: string[] = [];
+	/** Every process id this process had (a restart adds one). */
+	readonly pids: number[] = [];
 	readonly logFile: string;
 	readonly baseUrl: string;
 	private child: ChildProcess | undefined;
@@ -58,6 +60,7 @@ export class QueueProcess {
 		const child = spawnTracked(instance.runtime.nodeBin, [instance.runtime.n8nBin, role], { cwd: instance.workDir, env });
 		child.stdin?.end();
 		this.child = child;
+		if (child.pid) this.pids.push(child.pid);
 		this.exited = false;
 		this.exitPromise = new Promise((resolve) => {
 			child.once('exit', () => {

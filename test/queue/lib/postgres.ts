@@ -22,6 +22,8 @@ export interface Postgres {
 	/** The temp folder holding the data directory, the socket and the server log. */
 	dir: string;
 	logFile: string;
+	/** The server's process id (leader of its own process group). */
+	pid: number | undefined;
 	/** Rows of a query as JSON (the query is wrapped in json_agg). */
 	rows<T = Record<string, unknown>>(sql: string): Promise<T[]>;
 	stop(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startPostgres(): Promise<Postgres> {
 			password,
 			dir,
 			logFile,
+			pid: child.pid,
 			rows: async <T>(sql: string) => JSON.parse((await psql('n8n', 'n8n', `SELECT coalesce(json_agg(q), '[]'::json) FROM (${sql}) q`, password)).trim() || '[]') as T[],
 			stop,
 		};

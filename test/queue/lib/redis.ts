@@ -15,6 +15,8 @@ export interface Redis {
 	port: number;
 	dir: string;
 	logFile: string;
+	/** The server's process id (leader of its own process group). */
+	pid: number | undefined;
 	stop(): Promise<void>;
 }
 
@@ -78,5 +80,5 @@ export async function startRedis(): Promise<Redis> {
 		}
 		await sleep(100);
 	}
-	return { host: '127.0.0.1', port, dir, logFile, stop };
+	return { host: '127.0.0.1', port, dir, logFile, pid: child.pid, stop };
 }
