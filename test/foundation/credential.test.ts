@@ -98,6 +98,12 @@ describe('Admintotal API credential', () => {
 		expect(apiRequests().map((request) => request.status)).toEqual([401]);
 	});
 
+	it("the Test button with a wrong API key sends one request and says the key was not accepted", async () => {
+		const result = await testCredential(credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: 'NOT-A-REAL-KEY-000' }));
+		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('Admintotal did not accept the API key (HTTP 401)') });
+		expect(sandbox.requests.map((request) => `${request.path} ${request.status}`)).toEqual(['/api/v2/cuentas_bancarias/ 401']);
+	});
+
 	it('the credential test passes for good credentials and fails for bad ones', async () => {
 		const ok = await testCredential(credentialFor({ baseUrl: `${sandbox.url}/`, authMethod: 'jwt', username: DEMO.username, password: DEMO.password }));
 		expect(ok).toEqual({ status: 'OK', message: expect.any(String) });

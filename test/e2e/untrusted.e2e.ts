@@ -1,0 +1,147 @@
+/**
+ * What only a real n8n shows about answers we must not trust (E2E_RUNTIME=node20|node24): n8n
+ * 2.8 drops the HTTP client's headers from its errors, so Retry-After and Location are read from
+ * the answer itself; n8n's own HTTP Request node uses our credential with the tenant-only rule;
+ * a redirect or a non-answer fails the execution instead of leaking the key or shortening a list;
+ * items reading the credential from n8n's database share one login.
+ */
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { startForeignHost, type ForeignHost } from '../harness/foreignHost';
+import { disposeAllInstances, nodeOutput, resolveRuntime, selectedRuntimeName, type N8nInstance } from './lib';
+import { MANUAL_TRIGGER, apiKeyCredential, importAll, instanceWithPackage, jwtCredential, linearWorkflow, nodeType, requestsTo, setJson, timed, uses } from './suites/admintotal';
+
+const RUNTIME = selectedRuntimeName();
+const API = '/api/v2';
+const ITEMS = 40;
+
+describe(`answers we do not trust, in n8n (${RUNTIME})`, () => {
+	let sandbox: Sandbox;
+	let foreign: ForeignHost;
+	let n8n: N8nInstance;
+
+	const apiCredential = () => apiKeyCredential(sandbox, DEMO.apiKey);
+	// Its own credential, never logged in before the test that uses it.
+	const freshJwt = () => jwtCredential(sandbox, DEMO.username, DEMO.password, { id: 'admintotalJwtFresh1', name: 'Admintotal JWT (fresh)' });
+
+	const ledgerAll = () =>
+		linearWorkflow('admintotalUntrust01', 31, 'E2E: ledger accounts', [
+			MANUAL_TRIGGER,
+			{ name: 'All Ledger Accounts', type: nodeType('admintotalLedgerAccount'), parameters: { resource: 'ledgerAccount', operation: 'getAll', returnAll: true }, credentials: uses(apiCredential()) },
+		]);
+
+	const httpRequest = (id: string, number: number, url: string, credential = apiCredential()) =>
+		linearWorkflow(id, number, `E2E: HTTP Request node with the Admintotal API credential (${id})`, [
+			MANUAL_TRIGGER,
+			{
+				name: 'HTTP Request',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				parameters: {
+					method: 'GET',
+					url,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'admintotalApi',
+					sendQuery: true,
+					queryParameters: { parameters: [{ name: 'limit', value: '2' }] },
+					options: {},
+				},
+				credentials: uses(credential),
+			},
+		]);
+
+	const rfcChecks = () =>
+		linearWorkflow('admintotalUntrust05', 35, 'E2E: forty RFC checks with a fresh JWT credential', [
+			MANUAL_TRIGGER,
+			setJson('RFCs', { rfcs: Array.from({ length: ITEMS }, () => DEMO.cliente.rfc) }),
+			{ name: 'One Per Item', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'rfcs', options: {} } },
+			{ name: 'Check RFC', type: nodeType('admintotalBlacklist'), parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfcs }}' }, credentials: uses(freshJwt()) },
+		]);
+
+	beforeAll(async () => {
+		const runtime = await resolveRuntime();
+		sandbox = await startSandbox({ pageSize: { default: 20, max: 6 } });
+		foreign = await startForeignHost();
+		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
+		await timed(RUNTIME, 'import credentials and workflows', () =>
+			importAll(
+				n8n,
+				[apiCredential(), freshJwt()],
+				[
+					ledgerAll(),
+					httpRequest('admintotalUntrust02', 32, `${sandbox.url}${API}/cuentas_bancarias/`),
+					httpRequest('admintotalUntrust03', 33, `${foreign.url}${API}/almacenes/`),
+					httpRequest('admintotalUntrust04', 34, `${sandbox.url}${API}/almacenes/`),
+					rfcChecks(),
+				],
+			),
+		);
+	});
+
+	afterAll(async () => {
+		await disposeAllInstances();
+		await sandbox?.close();
+		await foreign?.close();
+	});
+
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.faults.clear();
+		foreign.hits.length = 0;
+	});
+
+	test('Retry-After is honoured as sent (n8n 2.8 loses it from its errors; the node reads the answer itself)', async () => {
+		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, retryAfterSeconds: 4 });
+		const run = await timed(RUNTIME, 'execute Return All through a 429 with Retry-After: 4', () => n8n.executeOk('admintotalUntrust01'));
+		const [, limited, retried] = requestsTo(sandbox, '/cuentas/');
+		expect(limited.status).toBe(429);
+		expect(retried.at - limited.at).toBeGreaterThanOrEqual(3_900);
+		expect(nodeOutput(run.data, 'All Ledger Accounts')).toHaveLength(sandbox.store.cuentas.length);
+	});
+
+	test('a redirect to another host fails the execution naming status and host; that host receives nothing', async () => {
+		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, status: 307, headers: { location: `${foreign.url}${API}/cuentas/?offset=6` }, body: '' });
+		const result = await timed(RUNTIME, 'execute Return All answered 307 elsewhere', () => n8n.execute('admintotalUntrust01'));
+		expect(result.succeeded).toBe(false);
+		expect(result.run?.data.resultData.error?.message).toBe(`Admintotal answered with a redirect (HTTP 307) to ${foreign.url}; it was not followed`);
+		expect(foreign.hits).toEqual([]);
+	});
+
+	test('an HTML page on page 2 fails the execution naming the page; no short list is passed on', async () => {
+		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, status: 200, body: '<html><body>Mantenimiento</body></html>' });
+		const result = await timed(RUNTIME, 'execute Return All with HTML on page 2', () => n8n.execute('admintotalUntrust01'));
+		expect(result.succeeded).toBe(false);
+		expect(result.run?.data.resultData.error?.message).toBe('Admintotal did not answer with a page of the list (page at offset 6)');
+		expect(result.run?.data.resultData.runData['All Ledger Accounts']?.[0]?.data).toBeUndefined();
+	});
+
+	test("n8n's HTTP Request node with the Admintotal API credential reaches an endpoint our nodes do not cover", async () => {
+		const run = await timed(RUNTIME, 'execute the HTTP Request node', () => n8n.executeOk('admintotalUntrust02'));
+		const [page] = nodeOutput(run.data, 'HTTP Request') as Array<{ results?: unknown[] }>;
+		expect(page.results).toHaveLength(2);
+		const sent = requestsTo(sandbox, '/cuentas_bancarias/');
+		expect(sent).toHaveLength(1);
+		expect(sent[0].headers['api-key']).toBe(DEMO.apiKey);
+	});
+
+	test('the HTTP Request node with the credential pointed at another host sends nothing there', async () => {
+		const result = await timed(RUNTIME, 'execute the HTTP Request node elsewhere', () => n8n.execute('admintotalUntrust03'));
+		expect(result.succeeded).toBe(false);
+		expect(JSON.stringify(result.run?.data.resultData.error)).toContain('Refused to send Admintotal credentials to');
+		expect(foreign.hits).toEqual([]);
+	});
+
+	test('the HTTP Request node does not follow a redirect to another host with the credential', async () => {
+		sandbox.faults.add({ method: 'GET', path: `${API}/almacenes/`, status: 302, headers: { location: `${foreign.url}${API}/almacenes/` }, body: '' });
+		const result = await timed(RUNTIME, 'execute the HTTP Request node answered 302', () => n8n.execute('admintotalUntrust04'));
+		expect(result.succeeded).toBe(false);
+		expect(foreign.hits).toEqual([]);
+		expect(requestsTo(sandbox, '/almacenes/').map((request) => request.status)).toEqual([302]);
+	});
+
+	test(`${ITEMS} RFC checks with a JWT credential that has no token yet log in once`, async () => {
+		const run = await timed(RUNTIME, `execute ${ITEMS} RFC checks with a fresh JWT`, () => n8n.executeOk('admintotalUntrust05'));
+		expect(nodeOutput(run.data, 'Check RFC')).toHaveLength(ITEMS);
+		expect(requestsTo(sandbox, '/token/')).toHaveLength(1);
+		expect(requestsTo(sandbox, '/listanegra/').filter((request) => request.status === 200)).toHaveLength(ITEMS);
+	});
+});
