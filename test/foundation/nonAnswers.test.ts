@@ -3,21 +3,18 @@
  * a passing server failure. Each either recovers within bounds (reads only) or fails naming the
  * page, the status and what came back; nothing is output short, doubled or half-done silently.
  */
-import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO, type Sandbox } from '../sandbox';
+import { sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode } from '../harness/engine';
 
 const API = '/api/v2';
 const HTML = '<!doctype html><html><head><title>Mantenimiento</title></head><body><h1>Volvemos pronto</h1></body></html>';
 
 describe('a non-answer is never data', () => {
+	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 6 } });
 	let sandbox: Sandbox;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ pageSize: { default: 20, max: 6 } });
-	});
-	afterAll(async () => sandbox.close());
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.faults.clear();
+	beforeAll(() => {
+		sandbox = fixture.sandbox;
 	});
 
 	const credential = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });

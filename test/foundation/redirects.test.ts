@@ -4,30 +4,23 @@
  * must receive nothing. A same-origin redirect of a read is followed by the node itself; a write
  * answered with a redirect is always an error.
  */
-import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO, type Sandbox } from '../sandbox';
+import { sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode, testCredential, type NodeRun } from '../harness/engine';
-import { startForeignHost, type ForeignHost } from '../harness/foreignHost';
+import { foreignHostPerFile, type ForeignHost } from '../harness/foreignHost';
 import { runHttpRequestNode } from '../harness/httpRequestNode';
 
 const API = '/api/v2';
 const STATUSES = [301, 302, 303, 307, 308];
 
 describe('redirects never carry Admintotal credentials to another host', () => {
+	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 6 } });
+	const foreignHost = foreignHostPerFile();
 	let sandbox: Sandbox;
 	let foreign: ForeignHost;
-
-	beforeAll(async () => {
-		sandbox = await startSandbox({ pageSize: { default: 20, max: 6 } });
-		foreign = await startForeignHost();
-	});
-	afterAll(async () => {
-		await sandbox.close();
-		await foreign.close();
-	});
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.faults.clear();
-		foreign.hits.length = 0;
+	beforeAll(() => {
+		sandbox = fixture.sandbox;
+		foreign = foreignHost.host;
 	});
 
 	const apiKey = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });

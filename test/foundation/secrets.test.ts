@@ -6,29 +6,23 @@
  */
 import type { ICredentialDataDecryptedObject, ICredentialType, IHttpRequestOptions } from 'n8n-workflow';
 
-import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO, type Sandbox } from '../sandbox';
+import { sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode } from '../harness/engine';
-import { everythingReceived, startForeignHost, type ForeignHost } from '../harness/foreignHost';
+import { everythingReceived, foreignHostPerFile, type ForeignHost } from '../harness/foreignHost';
 import { runHttpRequestNode } from '../harness/httpRequestNode';
 import { loadPackage } from '../harness/package';
 
 const API = '/api/v2';
 
 describe('secrets stay secret', () => {
+	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 6 } });
+	const foreignHost = foreignHostPerFile();
 	let sandbox: Sandbox;
 	let foreign: ForeignHost;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ pageSize: { default: 20, max: 6 } });
-		foreign = await startForeignHost();
-	});
-	afterAll(async () => {
-		await sandbox.close();
-		await foreign.close();
-	});
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.faults.clear();
-		foreign.hits.length = 0;
+	beforeAll(() => {
+		sandbox = fixture.sandbox;
+		foreign = foreignHost.host;
 	});
 
 	const apiKey = (key: string = DEMO.apiKey) => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: key });

@@ -48,3 +48,23 @@ export async function startForeignHost(): Promise<ForeignHost> {
 export function everythingReceived(host: ForeignHost): string {
 	return JSON.stringify(host.hits);
 }
+
+/** A foreign host for the tests of one file: started before them, emptied before each, closed after. */
+export function foreignHostPerFile(): { readonly host: ForeignHost } {
+	let started: ForeignHost | undefined;
+	beforeAll(async () => {
+		started = await startForeignHost();
+	});
+	afterAll(async () => {
+		await started?.close();
+	});
+	beforeEach(() => {
+		if (started) started.hits.length = 0;
+	});
+	return {
+		get host() {
+			if (!started) throw new Error('the foreign host has not started');
+			return started;
+		},
+	};
+}
