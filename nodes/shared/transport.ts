@@ -70,7 +70,9 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	let secrets = secretsOf(credentials);
 	const apiBase = tenantApiBase(context, credentials.baseUrl);
 	let url = request.url;
-	let renewSession = false;
+	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
+	let sentWith = sessionOf(credentials);
+	let session: 'asStored' | 'newerStored' | 'renewed' = 'asStored';
 	let redirects = 0;
 	let rateLimited = 0;
 	let transient = 0;
@@ -81,7 +83,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 				context,
 				CREDENTIAL_TYPE,
 				{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: TIMEOUT_MS },
-				renewSession ? withoutSession(context, credentials) : undefined,
+				session === 'renewed' ? withoutSession(context, credentials, sentWith) : undefined,
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = networkCodeOf(error);
@@ -108,12 +110,20 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			}
 			throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, !read);
 		}
-		if (status === 401 && !renewSession && usesSession(credentials)) {
-			// The session expired: log in or refresh once (shared by the run's items), then try again.
-			// Read again: the token refused is the one stored now, perhaps by a first login of this request.
+		if (status === 401 && session !== 'renewed' && usesSession(credentials)) {
+			// Read again: another item, execution or worker may have stored a newer session meanwhile,
+			// and renewing on top of it would make every refused request renew once more.
 			credentials = await context.getCredentials(CREDENTIAL_TYPE);
 			secrets = [...secrets, ...secretsOf(credentials)];
-			renewSession = true;
+			const stored = sessionOf(credentials);
+			if (session === 'asStored' && sentWith !== '' && stored !== '' && stored !== sentWith) {
+				session = 'newerStored';
+				sentWith = stored;
+				continue;
+			}
+			// This session is the one refused: log in or refresh once (shared by the run's items), then try again.
+			if (sentWith === '') sentWith = stored;
+			session = 'renewed';
 			continue;
 		}
 		const retryAfter = retryAfterSeconds(answer.headers);
@@ -315,14 +325,18 @@ function usesSession(credentials: ICredentialDataDecryptedObject): boolean {
 }
 
 /** The credential as n8n holds it, minus the session, so n8n runs preAuthentication and stores the renewed one. */
-function withoutSession(context: RequestContext, credentials: ICredentialDataDecryptedObject) {
+function sessionOf(credentials: ICredentialDataDecryptedObject): string {
+	return typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
+}
+
+function withoutSession(context: RequestContext, credentials: ICredentialDataDecryptedObject, refused: string) {
 	const details = context.getNode().credentials?.[CREDENTIAL_TYPE];
 	return {
 		credentialsDecrypted: {
 			id: details?.id ?? '',
 			name: details?.name ?? '',
 			type: CREDENTIAL_TYPE,
-			data: { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: credentials.sessionToken ?? '' },
+			data: { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: refused },
 		},
 	};
 }

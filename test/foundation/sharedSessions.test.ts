@@ -59,6 +59,30 @@ describe('Admintotal API credential: items running side by side share one sessio
 		expect(answered).toHaveLength(ITEMS);
 	});
 
+	it('items refused with an old token use the session another worker stored meanwhile, without renewing again', async () => {
+		const credential = jwt();
+		expect((await checkRfcs(credential, 1)).error).toBeUndefined();
+		fixture.sandbox.auth.expireAccessTokens();
+		// Another worker (another process, so not sharing this one's memory) refreshed and stored its session in the database.
+		const stored = fixture.sandbox.auth.issueTokens();
+		let reads = 0;
+		credential.readLatencyMs = () => {
+			// After every item has read its session for sending: all are refused, then find the newer one stored.
+			if (++reads === 2 * ITEMS) credential.data = { ...credential.data, sessionToken: stored.access, refreshToken: stored.refresh };
+			return 0;
+		};
+		fixture.sandbox.clearRequests();
+
+		const run = await checkRfcs(credential);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(ITEMS);
+		expect(calls('/refresh/')).toHaveLength(0);
+		expect(calls('/token/')).toHaveLength(0);
+		const answered = calls('/listanegra/').filter((request) => request.status === 200);
+		expect(answered).toHaveLength(ITEMS);
+		expect(new Set(answered.map((request) => request.headers.authorization))).toEqual(new Set([`Bearer ${stored.access}`]));
+	});
+
 	it(`${ITEMS} items logging in for an API key make one login_usuario`, async () => {
 		const run = await checkRfcs(credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password }));
 		expect(run.error).toBeUndefined();
