@@ -600,14 +600,20 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(notesQueries[0].query).toEqual({ cancelado: '0', desde: from, limit: '100' });
 		expect(nodeOutput(run.data, 'Recent Sales Notes').map((note) => note.id)).toEqual(recent.map((note) => note.id));
 
-		// One check per customer (sent concurrently, one per item, so in any order).
+		// One check per customer (sent concurrently, one per item, so in any order); the generic RFC
+		// of counter sales (XAXX010101000) is answered without a lookup.
 		const checks = requestsTo(sandbox, '/listanegra/');
-		expect(checks.map((request) => [request.query.rfc, request.status]).sort()).toEqual(rfcs.map((rfc) => [rfc, 200]).sort());
+		const looked = rfcs.filter((rfc) => rfc !== DEMO.clientePublicoGeneral.rfc);
+		expect(checks.map((request) => [request.query.rfc, request.status]).sort()).toEqual(looked.map((rfc) => [rfc, 200]).sort());
 		expect(sandbox.requests).toHaveLength(notesQueries.length + checks.length);
 
-		expect(nodeOutput(run.data, 'Listed: Alert Accounting')).toEqual([{ rfc: listed, listed: true, tipo: 3, tipoLabel: 'Presunto', nombre: 'CLIENTE PRESUNTO E2E' }]);
+		expect(nodeOutput(run.data, 'Listed: Alert Accounting')).toEqual([
+			expect.objectContaining({ rfc: listed, listed: true, tipo: 3, tipoLabel: 'Presunto', nombre: 'CLIENTE PRESUNTO E2E', blocking: true }),
+		]);
 		expect(nodeOutput(run.data, 'Not Listed')).toEqual(
-			rfcs.filter((rfc) => rfc !== listed).map((rfc) => ({ rfc, listed: false, tipo: null, tipoLabel: null, nombre: null })),
+			rfcs
+				.filter((rfc) => rfc !== listed)
+				.map((rfc) => expect.objectContaining({ rfc, listed: false, tipo: null, tipoLabel: null, nombre: null, blocking: false, generic: rfc === DEMO.clientePublicoGeneral.rfc })),
 		);
 	});
 

@@ -233,7 +233,9 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 
 			const [execution] = await server.waitForExecutions({ workflowId: example1.id, includeData: true });
 			expect(execution).toMatchObject({ mode: 'webhook', status: 'success' });
-			expect(nodeOutput(execution.data!, 'Check Customer RFC')).toEqual([{ rfc: DEMO.cliente.rfc, listed: false, tipo: null, tipoLabel: null, nombre: null }]);
+			expect(nodeOutput(execution.data!, 'Check Customer RFC')).toEqual([
+				expect.objectContaining({ rfc: DEMO.cliente.rfc, listed: false, tipo: null, tipoLabel: null, nombre: null, blocking: false }),
+			]);
 			expect(nodeOutput(execution.data!, 'Create Sales Note').map((note) => note.id)).toEqual([created.id]);
 		});
 

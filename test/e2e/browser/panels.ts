@@ -42,7 +42,7 @@ export interface PanelSpec {
 	choices: string[];
 	/** The option selected by default (what the closed dropdown shows). */
 	defaultChoice: string;
-	/** The operations' action texts the node creator lists ("Check whether an RFC is blacklisted"); empty for the trigger. */
+	/** The operations' action texts the node creator lists ("Check whether an RFC is on the SAT 69-B blacklist"); empty for the trigger. */
 	actions: string[];
 	/** The credential selector the panel must show with the parameters set below. */
 	credentialType: CredentialTypeName;
