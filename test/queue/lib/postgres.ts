@@ -6,10 +6,11 @@
  * As root, the server runs as the `postgres` user (initdb refuses root).
  */
 import { randomBytes } from 'crypto';
-import { createWriteStream, existsSync, promises as fs } from 'fs';
+import { existsSync, promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { freePort, groupAlive, killGroup, runOk, settlesWithin, sleep, spawnTracked } from '../../e2e/lib';
+import { freePort, runOk, sleep } from '../../e2e/lib';
+import { startServerProcess } from './serverProcess';
 
 export const POSTGRES_BIN = process.env.QUEUE_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -54,25 +55,9 @@ export async function startPostgres(): Promise<Postgres> {
 	const port = await freePort();
 	// Durability is not wanted from a cluster that lives for one test run.
 	const [command, ...args] = run('postgres', ['-D', data, '-c', 'listen_addresses=127.0.0.1', '-p', String(port), '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']);
-	const child = spawnTracked(command, args, { cwd: dir, env: process.env });
-	child.stdin?.end();
-	const log = createWriteStream(logFile);
-	child.stdout?.pipe(log);
-	child.stderr?.pipe(log);
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-	const stop = async (): Promise<void> => {
-		if (child.exitCode === null && child.signalCode === null) {
-			// SIGINT: PostgreSQL's fast shutdown.
-			killGroup(child.pid, 'SIGINT');
-			if (!(await settlesWithin(exited, 15_000))) killGroup(child.pid, 'SIGKILL');
-		}
-		const deadline = Date.now() + 10_000;
-		while (groupAlive(child.pid) && Date.now() < deadline) await sleep(100);
-		log.end();
-		if (process.env.E2E_KEEP === '1') process.stderr.write(`[queue] kept PostgreSQL folder ${dir}\n`);
-		else await fs.rm(dir, { recursive: true, force: true });
-	};
+	// SIGINT: PostgreSQL's fast shutdown.
+	const server = startServerProcess('PostgreSQL', command, args, { dir, logFile, stopSignal: 'SIGINT', graceMs: 15_000 });
+	const stop = server.stop;
 
 	const psql = async (database: string, role: string, sql: string, password?: string) => {
 		const result = await runOk(join(POSTGRES_BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', role, '-d', database, '-v', 'ON_ERROR_STOP=1', '-AtX', '-c', sql], {
@@ -85,7 +70,7 @@ export async function startPostgres(): Promise<Postgres> {
 	try {
 		const deadline = Date.now() + 60_000;
 		for (;;) {
-			if (child.exitCode !== null || child.signalCode !== null) throw new Error(`postgres exited at start-up; see ${logFile}:\n${await fs.readFile(logFile, 'utf8').catch(() => '')}`);
+			if (server.exited()) throw new Error(`postgres exited at start-up; see ${logFile}:\n${await server.log()}`);
 			const ready = await runOk(join(POSTGRES_BIN, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-q'], { timeoutMs: 10_000 }).then(
 				() => true,
 				() => false,
@@ -106,7 +91,7 @@ export async function startPostgres(): Promise<Postgres> {
 			password,
 			dir,
 			logFile,
-			pid: child.pid,
+			pid: server.pid,
 			rows: async <T>(sql: string) => JSON.parse((await psql('n8n', 'n8n', `SELECT coalesce(json_agg(q), '[]'::json) FROM (${sql}) q`, password)).trim() || '[]') as T[],
 			stop,
 		};

@@ -4,11 +4,12 @@
  * bound to 127.0.0.1 on a free port, no persistence, its working folder in temp.
  * test/queue/install-redis.sh installs it (Debian's package) when missing.
  */
-import { createWriteStream, existsSync, promises as fs } from 'fs';
+import { existsSync, promises as fs } from 'fs';
 import { connect } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { freePort, groupAlive, killGroup, settlesWithin, sleep, spawnTracked } from '../../e2e/lib';
+import { freePort, sleep } from '../../e2e/lib';
+import { startServerProcess } from './serverProcess';
 
 export interface Redis {
 	host: string;
@@ -51,34 +52,18 @@ export async function startRedis(): Promise<Redis> {
 	const dir = await fs.mkdtemp(join(tmpdir(), 'admintotal-queue-redis-'));
 	const logFile = join(dir, 'redis.log');
 	const port = await freePort();
-	const child = spawnTracked(bin, ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'yes'], {
-		cwd: dir,
-		env: process.env,
-	});
-	child.stdin?.end();
-	const log = createWriteStream(logFile);
-	child.stdout?.pipe(log);
-	child.stderr?.pipe(log);
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-	const stop = async (): Promise<void> => {
-		if (child.exitCode === null && child.signalCode === null) {
-			killGroup(child.pid, 'SIGTERM');
-			if (!(await settlesWithin(exited, 10_000))) killGroup(child.pid, 'SIGKILL');
-		}
-		const deadline = Date.now() + 10_000;
-		while (groupAlive(child.pid) && Date.now() < deadline) await sleep(100);
-		log.end();
-		if (process.env.E2E_KEEP !== '1') await fs.rm(dir, { recursive: true, force: true });
-	};
+	const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--protected-mode', 'yes'];
+	const server = startServerProcess('Redis', bin, args, { dir, logFile, stopSignal: 'SIGTERM', graceMs: 10_000 });
+	const stop = server.stop;
 
 	const deadline = Date.now() + 30_000;
 	while (!(await pings(port))) {
-		if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+		if (server.exited() || Date.now() > deadline) {
+			const log = await server.log();
 			await stop();
-			throw new Error(`redis-server did not answer PING on 127.0.0.1:${port}; log:\n${await fs.readFile(logFile, 'utf8').catch(() => '')}`);
+			throw new Error(`redis-server did not answer PING on 127.0.0.1:${port}; log:\n${log}`);
 		}
 		await sleep(100);
 	}
-	return { host: '127.0.0.1', port, dir, logFile, pid: child.pid, stop };
+	return { host: '127.0.0.1', port, dir, logFile, pid: server.pid, stop };
 }
