@@ -176,7 +176,7 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 	describe('Customer Advance: SAT catalogs with their labels', () => {
 		const spec = CUSTOMER_ADVANCE!;
 
-		test('CFDI Use lists c_UsoCFDI as "G01 - Adquisición de mercancías" … "S01 - Sin efectos fiscales"', async () => {
+		test('CFDI Use lists c_UsoCFDI as "G01 - Adquisición de mercancías" … "S01 - Sin efectos fiscales", each with its English meaning', async () => {
 			await check(`${spec.key}-cfdi-use`, async () => {
 				await editor.ensureWorkflow(ALL_NODES_WORKFLOW_ID, SPECS.length);
 				await editor.openPanel(spec.type, spec.nodeName);
@@ -186,6 +186,8 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 				expect(options.names).toEqual(expect.arrayContaining(['G01 - Adquisición de mercancías', 'G03 - Gastos en general', 'S01 - Sin efectos fiscales']));
 				expect(options.names).toEqual(label(catalogOptions(USO_CFDI)));
 				expect(options.names).toHaveLength(25);
+				// Official SAT labels, each with its English meaning beneath (n8n Cloud wants English in the UI).
+				expect(options.texts).toEqual(USO_CFDI.map((entry) => expect.stringContaining(entry.english)));
 				await editor.screenshot(join(ARTIFACTS, `${spec.key}-cfdi-use.png`));
 				await editor.scrollToOption(options, 'S01 - Sin efectos fiscales');
 				await editor.screenshot(join(ARTIFACTS, `${spec.key}-cfdi-use-end.png`));
@@ -194,7 +196,7 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 			});
 		});
 
-		test('Payment Form, added from Additional Fields, lists c_FormaPago as "03 - Transferencia electrónica de fondos" … "99 - Por definir"', async () => {
+		test('Payment Form, added from Additional Fields, lists c_FormaPago as "03 - Transferencia electrónica de fondos" … "99 - Por definir", each with its English meaning', async () => {
 			await check(`${spec.key}-payment-form`, async () => {
 				await editor.ensureWorkflow(ALL_NODES_WORKFLOW_ID, SPECS.length);
 				await editor.openPanel(spec.type, spec.nodeName);
@@ -209,6 +211,7 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 				expect(options.names).toEqual(expect.arrayContaining(['01 - Efectivo', '03 - Transferencia electrónica de fondos', '99 - Por definir']));
 				expect(options.names).toEqual(label(catalogOptions(FORMA_PAGO)));
 				expect(options.names).toHaveLength(22);
+				expect(options.texts).toEqual(FORMA_PAGO.map((entry) => expect.stringContaining(entry.english)));
 				await editor.screenshot(join(ARTIFACTS, `${spec.key}-payment-form.png`));
 				await editor.scrollToOption(options, '99 - Por definir');
 				await editor.screenshot(join(ARTIFACTS, `${spec.key}-payment-form-end.png`));

@@ -34,6 +34,8 @@ export interface PanelSpec {
 	displayName: string;
 	/** Node name in the imported workflow (the node's default name). */
 	nodeName: string;
+	/** The version a node added today gets (`defaultVersion`, else the newest). */
+	typeVersion: number;
 	/** The dropdown listing what the node does: "operation", or "event" for the trigger. */
 	choiceParameter: string;
 	/** Its label in the panel ("Operation", "Event"). */
@@ -82,6 +84,7 @@ export function panelSpecs(): PanelSpec[] {
 			type: `${PACKAGE_NAME}.${description.name}`,
 			displayName: description.displayName,
 			nodeName: String(description.defaults.name ?? description.displayName),
+			typeVersion: description.defaultVersion ?? Math.max(...[description.version].flat()),
 			choiceParameter: choice.name,
 			choiceLabel: choice.displayName,
 			choices: optionNames(choice),
@@ -105,7 +108,7 @@ export function allNodesWorkflow(specs: PanelSpec[]): WorkflowFixture {
 			id: `b0b0b0b0-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
 			name: spec.nodeName,
 			type: spec.type,
-			typeVersion: 1,
+			typeVersion: spec.typeVersion,
 			position: [(index % 5) * 260, Math.floor(index / 5) * 240],
 			parameters: spec.parameters,
 			credentials: { [spec.credentialType]: { id: credential.id, name: credential.name } },
