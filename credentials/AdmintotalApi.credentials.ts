@@ -215,13 +215,18 @@ export class AdmintotalApi implements ICredentialType {
 			url: '/cuentas_bancarias/',
 			qs: { limit: 1 },
 		},
-		rules: [301, 302, 303, 307, 308].map((status) => ({
-			type: 'responseCode' as const,
-			properties: {
-				value: status,
-				message: `Admintotal answered with a redirect (HTTP ${status}); it was not followed, so the credentials stay with your tenant. Check the Base URL.`,
+		// A redirect fails the test by itself: authenticate forbids following it.
+		rules: [
+			{
+				// A web page at the Base URL (a shop, a login page) answers 200 too; only the API's list has `results`.
+				type: 'responseSuccessBody' as const,
+				properties: {
+					key: 'results',
+					value: undefined,
+					message: 'The address answered, but not as the Admintotal API does. Check that the Base URL is your tenant address, e.g. https://yourcompany.admintotal.com',
+				},
 			},
-		})),
+		],
 	};
 }
 

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'crypto';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { startForeignHost } from '../harness/foreignHost';
 import {
 	disposeAllInstances,
 	nodeOutput,
@@ -293,6 +294,40 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 			expect([third.status, third.body]).toEqual([200, JSON.stringify({ message: 'Received; no product to report, no workflow started' })]);
 			expect(await server.listExecutions({ workflowId: example3.id })).toHaveLength(2);
 			expect(sandbox.shop.updates).toHaveLength(6);
+		});
+	});
+
+	describe("the Admintotal API credential's Test button in n8n", () => {
+		const tested = (data: Record<string, unknown>) => server.testCredential({ name: 'Admintotal API (test button)', type: 'admintotalApi', data: { baseUrl: sandbox.url, ...data } });
+
+		test('a good API key passes with one request', async () => {
+			expect(await tested({ authMethod: 'apiKey', apiKey: DEMO.apiKey })).toMatchObject({ status: 'OK' });
+			expect(sandbox.requests.map((request) => [request.path, request.status])).toEqual([['/api/v2/cuentas_bancarias/', 200]]);
+		});
+
+		test('a wrong API key fails after one request, not two', async () => {
+			const wrongKey = `wrong-${TRIGGER_TOKEN}`;
+			const result = await tested({ authMethod: 'apiKey', apiKey: wrongKey });
+			expect(result.status).toBe('Error');
+			expect(result.message).not.toContain(wrongKey);
+			expect(sandbox.requests.map((request) => [request.path, request.status])).toEqual([['/api/v2/cuentas_bancarias/', 401]]);
+		});
+
+		test('a redirect to another host fails the test and the key never reaches that host', async () => {
+			const foreign = await startForeignHost();
+			try {
+				sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas_bancarias/', status: 302, headers: { location: `${foreign.url}/api/v2/cuentas_bancarias/` }, body: '' });
+				expect((await tested({ authMethod: 'apiKey', apiKey: DEMO.apiKey })).status).toBe('Error');
+				expect(foreign.hits).toEqual([]);
+			} finally {
+				await foreign.close();
+			}
+		});
+
+		test('a web page answering 200 at the Base URL fails the test with a clear message', async () => {
+			sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas_bancarias/', status: 200, body: '<html><body>Tienda en línea</body></html>' });
+			const result = await tested({ authMethod: 'apiKey', apiKey: DEMO.apiKey });
+			expect(result).toEqual({ status: 'Error', message: expect.stringContaining('not as the Admintotal API does') });
 		});
 	});
 });

@@ -104,6 +104,12 @@ describe('Admintotal API credential', () => {
 		expect(sandbox.requests.map((request) => `${request.path} ${request.status}`)).toEqual(['/api/v2/cuentas_bancarias/ 401']);
 	});
 
+	it('the Test button fails when the Base URL answers 200 with a web page instead of the API', async () => {
+		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas_bancarias/', status: 200, body: '<html><body>Tienda en línea</body></html>' });
+		const result = await testCredential(credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }));
+		expect(result).toEqual({ status: 'Error', message: expect.stringContaining('The address answered, but not as the Admintotal API does') });
+	});
+
 	it('the credential test passes for good credentials and fails for bad ones', async () => {
 		const ok = await testCredential(credentialFor({ baseUrl: `${sandbox.url}/`, authMethod: 'jwt', username: DEMO.username, password: DEMO.password }));
 		expect(ok).toEqual({ status: 'OK', message: expect.any(String) });

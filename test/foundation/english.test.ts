@@ -10,8 +10,8 @@ import { loadPackage } from '../harness/package';
  */
 const SPANISH = /[áéíóúñÁÉÍÓÚÑ¿¡]/;
 const CATALOG_LABELS = new Set(
-	Object.values(catalogs)
-		.filter((value): value is catalogs.Catalog<string | number> => Array.isArray(value))
+	(Object.values(catalogs) as unknown[])
+		.filter((value): value is Array<{ label: string }> => Array.isArray(value))
 		.flatMap((catalog) => catalog.map((entry) => entry.label)),
 );
 

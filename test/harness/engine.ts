@@ -189,5 +189,11 @@ export async function testCredential(credential: StoredCredential): Promise<{ st
 	const node: INode = { ...nodeFor('noOp', { temp: '' }), type: 'n8n-nodes-base.noOp' };
 	const run = await execute(node, nodeTypes, helper, [{ json: {} }]);
 	if (run.error) return { status: 'Error', message: [run.error.message, run.error.description].filter(Boolean).join(' ') };
+	// After a success n8n applies the test's body rules to the first item (packages/cli credentials-tester).
+	for (const rule of credentialType.test?.rules ?? []) {
+		if (rule.type === 'responseSuccessBody' && (run.json[0] as IDataObject | undefined)?.[rule.properties.key] === rule.properties.value) {
+			return { status: 'Error', message: rule.properties.message };
+		}
+	}
 	return { status: 'OK', message: 'Connection tested successfully' };
 }
