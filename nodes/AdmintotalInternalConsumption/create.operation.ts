@@ -17,7 +17,7 @@ export const createInternalConsumption = {
 	option: {
 		name: 'Create',
 		value: 'create',
-		action: 'Create an internal consumption',
+		action: 'Create an internal stock consumption',
 		description: 'Create a new internal consumption',
 		routing: route('POST', '/movimientos/consumo_interno/', buildInternalConsumption),
 	},

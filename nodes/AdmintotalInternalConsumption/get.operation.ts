@@ -7,7 +7,7 @@ export const getInternalConsumption = {
 	option: {
 		name: 'Get',
 		value: 'get',
-		action: 'Get an internal consumption',
+		action: 'Get an internal stock consumption',
 		description: 'Retrieve an internal consumption document',
 		routing: route('GET'),
 	},

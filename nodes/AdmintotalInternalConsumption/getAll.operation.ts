@@ -7,7 +7,7 @@ export const getManyInternalConsumptions = {
 	option: {
 		name: 'Get Many',
 		value: 'getAll',
-		action: 'Get many internal consumptions',
+		action: 'Get many internal stock consumptions',
 		description: 'Retrieve a list of internal consumption documents',
 		routing: route('GET', '/movimientos/consumo_interno/'),
 	},

@@ -15,7 +15,7 @@ export const editProductAssemblies = {
 	option: {
 		name: 'Edit Assemblies',
 		value: 'editAssemblies',
-		action: 'Edit the assemblies of a product',
+		action: 'Add or change a component of a product kit (assembly)',
 		description: 'Set a component (part) of an assembled product',
 		routing: route('POST', undefined, buildAssembly),
 	},

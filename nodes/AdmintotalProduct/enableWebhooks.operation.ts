@@ -9,7 +9,7 @@ export const enableProductWebhooks = {
 	option: {
 		name: 'Enable Webhooks',
 		value: 'enableWebhooks',
-		action: 'Enable price and stock webhooks for products',
+		action: 'Turn on Admintotal price and stock webhooks for products',
 		description: 'Include products in the price and stock change webhooks',
 		routing: route('POST', '/productos/habilitar_webhook/', buildCodes),
 	},
