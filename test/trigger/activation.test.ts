@@ -1,32 +1,23 @@
-import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO, startSandbox } from '../sandbox';
+import { sandboxPerFile } from '../nodes/fixture';
 import { DELIVERY_TOKEN, apiCredential, deliveryCredential, productCodes, triggerPool } from './fixture';
 
 const HABILITAR = '/api/v2/productos/habilitar_webhook/';
 
 /** Activation switches on the products' webhook once; deactivation forgets it; errors surface. */
 describe('Admintotal Trigger: activation lifecycle', () => {
-	let sandbox: Sandbox;
+	const fixture = sandboxPerFile();
 	const pool = triggerPool();
-	const enableCalls = () => sandbox.requests.filter((request) => request.path === HABILITAR);
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => sandbox.close());
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.faults.clear();
-	});
-	afterEach(async () => pool.closeAll());
+	const enableCalls = () => fixture.sandbox.requests.filter((request) => request.path === HABILITAR);
 
 	/** Products whose webhook is off in the seed, so enabling them is visible in the store. */
 	const switchedOff = (count: number) =>
-		sandbox.store.productos.filter((product) => !product.habilitar_webhook).slice(0, count).map((product) => product.codigo);
+		fixture.sandbox.store.productos.filter((product) => !product.habilitar_webhook).slice(0, count).map((product) => product.codigo);
 
 	const enablingTrigger = (productCodesText: string) =>
 		pool.start({
 			parameters: { event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true, productCodes: productCodesText },
-			credentials: [apiCredential(sandbox)],
+			credentials: [apiCredential(fixture.sandbox)],
 		});
 
 	it('activation sends the listed codes to habilitar_webhook with the API credential and records them', async () => {
@@ -43,8 +34,8 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 		expect(call.status).toBe(200);
 		expect(call.body).toEqual({ codigos: codes });
 		expect(call.headers['api-key']).toBe(DEMO.apiKey);
-		for (const code of codes) expect(sandbox.store.producto(code)?.habilitar_webhook).toBe(true);
-		expect(trigger.nodeStaticData.enabledWebhooks).toEqual({ tenant: sandbox.apiBase, codes, enabledAt: expect.any(String) });
+		for (const code of codes) expect(fixture.sandbox.store.producto(code)?.habilitar_webhook).toBe(true);
+		expect(trigger.nodeStaticData.enabledWebhooks).toEqual({ tenant: fixture.sandbox.apiBase, codes, enabledAt: expect.any(String) });
 	});
 
 	it('a second activation with the same codes, in any order, sends nothing', async () => {
@@ -80,7 +71,7 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 		await trigger.deactivate();
 
 		expect(trigger.nodeStaticData.enabledWebhooks).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(1);
+		expect(fixture.sandbox.requests).toHaveLength(1);
 		const reactivated = await trigger.activate();
 		expect(reactivated.created).toBe(true);
 		expect(enableCalls()).toHaveLength(2);
@@ -89,7 +80,7 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 	it('the record is per tenant: the same codes on another tenant are enabled there', async () => {
 		const other = await startSandbox();
 		try {
-			const codes = productCodes(sandbox, 2);
+			const codes = productCodes(fixture.sandbox, 2);
 			const trigger = await enablingTrigger(codes.join(','));
 			await trigger.activate();
 			const moved = await pool.start({
@@ -116,7 +107,7 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 	});
 
 	it('an API refusal fails the activation with the API message, and nothing is recorded', async () => {
-		sandbox.faults.add({ method: 'POST', path: '/productos/habilitar_webhook/', status: 403, body: { detail: 'No tiene permiso para realizar esta acción.' } });
+		fixture.sandbox.faults.add({ method: 'POST', path: '/productos/habilitar_webhook/', status: 403, body: { detail: 'No tiene permiso para realizar esta acción.' } });
 		const trigger = await enablingTrigger(switchedOff(1)[0]);
 
 		const failure = await trigger.activate().then(
@@ -133,24 +124,24 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 		const trigger = await enablingTrigger(' ,\n ');
 
 		await expect(trigger.activate()).rejects.toThrow('No product codes to enable webhooks for');
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	it('without "Enable Webhooks" activation calls nothing (no API credential needed)', async () => {
 		const trigger = await pool.start({ parameters: { event: 'priceStockChanged', authentication: 'none', productCodes: 'HER-00001' } });
 
 		expect(await trigger.activate()).toEqual({ existed: true, created: false });
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	it('Product Created never enables product webhooks, even with the option left on', async () => {
 		const trigger = await pool.start({
 			parameters: { event: 'productCreated', authentication: 'none', enableProductWebhooks: true, productCodes: 'HER-00001' },
-			credentials: [apiCredential(sandbox)],
+			credentials: [apiCredential(fixture.sandbox)],
 		});
 
 		expect(await trigger.activate()).toEqual({ existed: true, created: false });
-		expect(sandbox.requests).toHaveLength(0);
+		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
 	it.each([
@@ -170,11 +161,11 @@ describe('Admintotal Trigger: activation lifecycle', () => {
 		const codes = switchedOff(2);
 		const trigger = await pool.start({
 			parameters: { event: 'priceStockChanged', authentication: 'headerToken', enableProductWebhooks: true, productCodes: codes.join(',') },
-			credentials: [apiCredential(sandbox), deliveryCredential({ token: DELIVERY_TOKEN })],
+			credentials: [apiCredential(fixture.sandbox), deliveryCredential({ token: DELIVERY_TOKEN })],
 		});
 		await trigger.activate();
 
-		const [result] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, auth: { type: 'header', token: DELIVERY_TOKEN } });
+		const [result] = await fixture.sandbox.webhooks.sendPriceStock({ url: trigger.url, auth: { type: 'header', token: DELIVERY_TOKEN } });
 
 		expect(result.status).toBe(200);
 		expect(trigger.startedItems.map((item) => item.sku)).toEqual(expect.arrayContaining(codes));

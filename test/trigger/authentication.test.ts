@@ -1,23 +1,18 @@
 import type { ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { sandboxPerFile } from '../nodes/fixture';
 import { loadPackage } from '../harness/package';
 import { sameSecret } from '../../nodes/AdmintotalTrigger/delivery';
 import { DELIVERY_PASSWORD, DELIVERY_TOKEN, DELIVERY_USER, deliveryCredential, oneCharacterOff, parsed, productCodes, triggerPool } from './fixture';
 
 /** Delivery authentication: a refused delivery gets 401 and never starts a workflow. */
 describe('Admintotal Trigger: delivery authentication', () => {
-	let sandbox: Sandbox;
+	const fixture = sandboxPerFile();
 	const pool = triggerPool();
 
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => sandbox.close());
-	afterEach(async () => pool.closeAll());
-
 	const send = (url: string, auth?: Parameters<Sandbox['webhooks']['sendPriceStock']>[0]['auth']) =>
-		sandbox.webhooks.sendPriceStock({ url, auth, codes: productCodes(sandbox, 5) }).then(([result]) => result);
+		fixture.sandbox.webhooks.sendPriceStock({ url, auth, codes: productCodes(fixture.sandbox, 5) }).then(([result]) => result);
 
 	describe('Header Token', () => {
 		const tokenTrigger = () =>
@@ -53,7 +48,7 @@ describe('Admintotal Trigger: delivery authentication', () => {
 
 		it('authentication is checked before the body: a malformed body with no token gets 401, not 400', async () => {
 			const trigger = await tokenTrigger();
-			const result = await sandbox.webhooks.sendRaw({ url: trigger.url, body: '[{"sku":', contentType: 'text/plain' });
+			const result = await fixture.sandbox.webhooks.sendRaw({ url: trigger.url, body: '[{"sku":', contentType: 'text/plain' });
 
 			expect(result.status).toBe(401);
 		});
@@ -133,7 +128,7 @@ describe('Admintotal Trigger: delivery authentication', () => {
 			const trigger = await pool.start({ typeVersion: 2, parameters: { event: 'priceStockChanged' }, credentials: [deliveryCredential({ token: DELIVERY_TOKEN })] });
 			const body = JSON.stringify([{ sku: 'A-1', precio: '1', costo: '1', stock: '1' }]);
 
-			const result = await sandbox.webhooks.sendRaw({ url: trigger.url, body, contentType: 'application/octet-stream', auth: { type: 'header', token: DELIVERY_TOKEN } });
+			const result = await fixture.sandbox.webhooks.sendRaw({ url: trigger.url, body, contentType: 'application/octet-stream', auth: { type: 'header', token: DELIVERY_TOKEN } });
 
 			expect(result.status).toBe(200);
 			expect(trigger.startedItems.map((item) => item.sku)).toEqual(['A-1']);
@@ -153,7 +148,7 @@ describe('Admintotal Trigger: delivery authentication', () => {
 			parameters: { event: 'priceStockChanged', authentication: 'headerToken' },
 			credentials: [deliveryCredential({ username: DELIVERY_USER, password: DELIVERY_PASSWORD })],
 		});
-		const withEmptyToken = await sandbox.webhooks.sendRaw({ url: trigger.url, body: '[]', auth: { type: 'header', token: '' } });
+		const withEmptyToken = await fixture.sandbox.webhooks.sendRaw({ url: trigger.url, body: '[]', auth: { type: 'header', token: '' } });
 		const withBasic = await send(trigger.url, { type: 'basic', username: DELIVERY_USER, password: DELIVERY_PASSWORD });
 
 		expect([withEmptyToken.status, withBasic.status]).toEqual([401, 401]);

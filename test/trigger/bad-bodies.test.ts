@@ -11,7 +11,6 @@ describe('Admintotal Trigger: bodies that are refused', () => {
 		sandbox = await startSandbox({ volume: { productos: 5 } });
 	});
 	afterAll(async () => sandbox.close());
-	afterEach(async () => pool.closeAll());
 
 	const row = (sku: unknown, precio: unknown = '10.00', costo: unknown = '6.50', stock: unknown = '3') => ({ sku, precio, costo, stock });
 

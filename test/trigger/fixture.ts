@@ -25,17 +25,17 @@ export function apiCredential(sandbox: Sandbox): StoredCredential {
 	return credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
 }
 
-/** Starts harnesses on demand; `closeAll` in afterEach stops every server a test started. */
+/** Starts harnesses on demand; after each test every server it started is stopped. */
 export function triggerPool() {
 	const open: TriggerHarness[] = [];
+	afterEach(async () => {
+		await Promise.all(open.splice(0).map((harness) => harness.close()));
+	});
 	return {
 		async start(setup: TriggerSetup): Promise<TriggerHarness> {
 			const harness = await TriggerHarness.start(setup);
 			open.push(harness);
 			return harness;
-		},
-		async closeAll(): Promise<void> {
-			await Promise.all(open.splice(0).map((harness) => harness.close()));
 		},
 	};
 }

@@ -1,5 +1,5 @@
 import { FORGET_AFTER_DAYS, MAX_REMEMBERED_SKUS } from '../../nodes/AdmintotalTrigger/changes';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { sandboxPerFile } from '../nodes/fixture';
 import type { TriggerHarness } from '../harness/webhook';
 import { parsed, productCodes, rememberedSkus, savedMemory, today, triggerPool } from './fixture';
 
@@ -7,35 +7,29 @@ const NOTHING_TO_REPORT = { message: 'Received; no product to report, no workflo
 
 /** What "Only Changed Since Last Delivery" remembers: every overlapping delivery, within a bounded memory. */
 describe('Admintotal Trigger: the memory of Only Changed Since Last Delivery', () => {
-	let sandbox: Sandbox;
+	const fixture = sandboxPerFile();
 	const pool = triggerPool();
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => sandbox.close());
-	afterEach(async () => pool.closeAll());
 
 	const rememberingTrigger = () => pool.start({ parameters: { event: 'priceStockChanged', authentication: 'none', options: { onlyChanged: true } } });
 	const row = (sku: string, precio = '10', costo = '5', stock = '3') => ({ sku, precio, costo, stock });
 	const deliverRows = async (trigger: TriggerHarness, rows: ReturnType<typeof row>[]) =>
-		parsed((await sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify(rows) })).body);
+		parsed((await fixture.sandbox.webhooks.sendRaw({ url: trigger.url, body: JSON.stringify(rows) })).body);
 	const reportedSkus = (trigger: TriggerHarness) => trigger.executions.map((execution) => execution.json.map((item) => item.sku));
 
 	it('10 overlapping deliveries of different products lose nothing: delivering all 30 again starts nothing', async () => {
 		const trigger = await rememberingTrigger();
-		const codes = productCodes(sandbox, 30, 200);
+		const codes = productCodes(fixture.sandbox, 30, 200);
 		trigger.overlapNext(10);
 
 		const results = await Promise.all(
-			Array.from({ length: 10 }, (_, index) => sandbox.webhooks.sendPriceStock({ url: trigger.url, codes: codes.slice(index * 3, index * 3 + 3) })),
+			Array.from({ length: 10 }, (_, index) => fixture.sandbox.webhooks.sendPriceStock({ url: trigger.url, codes: codes.slice(index * 3, index * 3 + 3) })),
 		);
 
 		expect(results.map(([result]) => result.status)).toEqual(Array.from({ length: 10 }, () => 200));
 		expect(trigger.startedItems.map((item) => item.sku).sort()).toEqual([...codes].sort());
 		// The last save carries every delivery, so the memory also survives a restart.
 		expect(rememberedSkus(trigger).sort()).toEqual([...codes].sort());
-		const [again] = await sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+		const [again] = await fixture.sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
 		expect(parsed(again.body)).toEqual(NOTHING_TO_REPORT);
 		expect(trigger.executions).toHaveLength(10);
 	});
