@@ -7,31 +7,10 @@
 #
 # Needs PostgreSQL 15's binaries (/usr/lib/postgresql/15/bin, or QUEUE_POSTGRES_BIN); installs
 # redis-server with apt-get when missing. E2E_KEEP=1 keeps the temp folders (n8n logs, database).
+# The runtimes are installed and the suite run per runtime by the end-to-end runner.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$ROOT"
 
-RUNTIMES=${QUEUE_RUNTIMES:-node20 node24}
-for rt in $RUNTIMES; do
-	case "$rt" in node20|node24) ;; *) echo "QUEUE_RUNTIMES: unknown runtime '$rt' (node20|node24)" >&2; exit 2 ;; esac
-done
-
 bash test/queue/install-redis.sh >/dev/null
-for rt in $RUNTIMES; do
-	bash test/e2e/install-runtime.sh "$rt" >/dev/null
-done
-
-JEST=$ROOT/node_modules/.bin/jest
-[ -x "$JEST" ] || { echo "jest not found: run npm install in $ROOT first" >&2; exit 1; }
-
-failed=()
-for rt in $RUNTIMES; do
-	echo "=== queue mode on $rt ===" >&2
-	if ! E2E_RUNTIME=$rt "$JEST" -c test/queue/jest.config.js "$@"; then
-		failed+=("$rt")
-	fi
-done
-if [ ${#failed[@]} -gt 0 ]; then
-	echo "queue mode failed on: ${failed[*]}" >&2
-	exit 1
-fi
+E2E_RUNTIME=${QUEUE_RUNTIMES:-node20 node24} E2E_JEST_CONFIG=test/queue/jest.config.js E2E_SUITE="queue mode" exec bash test/e2e/run.sh "$@"
