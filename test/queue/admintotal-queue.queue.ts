@@ -473,7 +473,8 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		const items = nodeOutput(execution.data!, 'Sales Notes');
 		expect(items).toHaveLength(3);
 		expect(items[0].id).toBe(noteOf('Q-1')?.id);
-		expect(items[1]).toMatchObject({ error: expect.stringMatching(/\S/) });
+		// The error item carries the API's own reason, for the workflow to route and report on.
+		expect(items[1]).toEqual({ error: 'Admintotal rejected the data sent: detalles[0].producto_codigo: No existe un producto con el código "NO-SUCH-SKU".' });
 		expect(items[1].id).toBeUndefined();
 		expect(items[2].id).toBe(noteOf('Q-3')?.id);
 		expect(response.body).toEqual(items);
