@@ -282,12 +282,12 @@ export class N8nServer {
 	}
 
 	/** The credential's Test button: POST /rest/credentials/test with the owner's cookie; n8n's verdict. */
-	async testCredential(credential: { name: string; type: string; data: Record<string, unknown> }): Promise<{ status: string; message: string }> {
+	async testCredential(credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: string; message: string }> {
 		if (!this.cookie) await this.setupOwner();
 		const response = await http<{ data?: { status: string; message: string } }>(`${this.baseUrl}/rest/credentials/test`, {
 			method: 'POST',
 			headers: { cookie: this.cookie! },
-			body: { credentials: { id: '', ...credential } },
+			body: { credentials: credential },
 		});
 		if (response.status !== 200 || !response.body?.data) throw this.failure(`credential test failed: ${response.status} ${response.text.slice(0, 500)}`);
 		return response.body.data;
