@@ -1,6 +1,7 @@
-import type { DisplayCondition, IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type { IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { changedInVersion } from '../shared/nodeVersions';
 import { CREDENTIAL_TYPE } from '../shared/transport';
 import { createWebhook, deleteWebhook, webhookExists } from './activation';
 import { testDeliveryCredential } from './credentialTest';
@@ -29,28 +30,17 @@ const authenticationOptions = [
 	},
 ];
 
-/**
- * Delivery Authentication, as two fields of one name: version 1 started at None, which let anyone
- * who knew the URL deliver; later versions start at Header Token. n8n saves only values that
- * differ from the default, so version 1 keeps None for the workflows saved with it.
- */
-function authenticationProperty(initial: string, versions: DisplayCondition): INodeProperties {
-	return {
-		displayName: 'Delivery Authentication',
-		name: 'authentication',
-		type: 'options',
-		noDataExpression: true,
-		default: initial,
-		displayOptions: { show: { '@version': [versions] } },
-		description: 'How Admintotal proves a delivery comes from it; deliveries that fail the check get 401 and start nothing',
-		options: authenticationOptions,
-	};
-}
-
-const authenticationProperties = [
-	authenticationProperty('none', { _cnd: { lt: AUTHENTICATED_SINCE } }),
-	authenticationProperty('headerToken', { _cnd: { gte: AUTHENTICATED_SINCE } }),
-];
+/** Delivery Authentication: version 1 started at None, which let anyone who knew the URL deliver; later versions start at Header Token. */
+const deliveryAuthentication: INodeProperties = {
+	displayName: 'Delivery Authentication',
+	name: 'authentication',
+	type: 'options',
+	noDataExpression: true,
+	default: 'headerToken',
+	description: 'How Admintotal proves a delivery comes from it; deliveries that fail the check get 401 and start nothing',
+	options: authenticationOptions,
+};
+const authenticationProperties = changedInVersion(AUTHENTICATED_SINCE, { ...deliveryAuthentication, default: 'none' }, deliveryAuthentication);
 
 export class AdmintotalTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -34,6 +34,7 @@ const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 const MAX_REDIRECTS = 3;
 /** No request waits forever for an answer. */
 const TIMEOUT_MS = 120_000;
+/** Faults with no usable answer; ERR_BAD_RESPONSE is how the HTTP client reports a body cut mid-transfer. */
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE']);
 
 export type RequestContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;

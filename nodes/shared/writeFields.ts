@@ -1,4 +1,6 @@
-import type { DisplayCondition, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+
+import { changedInVersion } from './nodeVersions';
 
 /** Fields several write operations offer, defined once. */
 
@@ -12,39 +14,15 @@ export interface RequiredId {
 	displayOptions: IDisplayOptions;
 }
 
-/**
- * A required numeric ID, as two fields of one name. Version 1 started it at 1, so a forgotten field
- * sent record 1; later versions start it empty and the body reader refuses it while empty. n8n saves
- * only values that differ from the default, so version 1 keeps its 1 for the workflows saved with it.
- */
+/** A required numeric ID: version 1 started it at 1, so a forgotten field sent record 1; later versions start it empty and the body reader refuses it while empty. */
 export function requiredIdProperties({ name, displayName, description, displayOptions }: RequiredId): INodeProperties[] {
-	const forVersions = (condition: DisplayCondition): IDisplayOptions => ({
-		...displayOptions,
-		show: { ...displayOptions.show, '@version': [condition] },
-	});
-	return [
-		{
-			displayName,
-			name,
-			type: 'number',
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: 1,
-			required: true,
-			displayOptions: forVersions({ _cnd: { lt: EMPTY_IDS_SINCE } }),
-			description,
-		},
-		{
-			displayName,
-			name,
-			// Text, because a number field cannot start empty; the reader takes whole numbers only.
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. 42',
-			displayOptions: forVersions({ _cnd: { gte: EMPTY_IDS_SINCE } }),
-			description,
-		},
-	];
+	const shared = { displayName, name, required: true, displayOptions, description };
+	return changedInVersion(
+		EMPTY_IDS_SINCE,
+		{ ...shared, type: 'number', typeOptions: { minValue: 1, numberPrecision: 0 }, default: 1 },
+		// Text, because a number field cannot start empty; the reader takes whole numbers only.
+		{ ...shared, type: 'string', default: '', placeholder: 'e.g. 42' },
+	);
 }
 
 export function warehouseProperty(): INodeProperties {
