@@ -9,6 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { textLine, withoutTags } from '../nodes/shared/errors';
 import { maskSecrets, secretsOf } from '../nodes/shared/secrets';
 import type { Session } from '../nodes/shared/sessions';
 import { REFUSED_TOKEN_FIELD, sharedRenewal } from '../nodes/shared/sessions';
@@ -269,7 +270,7 @@ function objectOf(body: unknown): IDataObject {
 }
 
 function firstMessage(body: unknown): string {
-	if (typeof body === 'string') return body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
+	if (typeof body === 'string') return textLine(withoutTags(body), 200);
 	const fields = objectOf(body);
 	for (const key of ['detail', 'non_field_errors', 'username', 'password']) {
 		const value = fields[key];

@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { firstBytes, maskSecrets } from './secrets';
+import { maskSecrets } from './secrets';
 
 /** What happened, in plain words, for the statuses Admintotal (Django REST Framework) answers. */
 const STATUS_SUMMARY: Record<number, string> = {
@@ -66,13 +66,13 @@ export interface ApiFailure {
  * copies into the error item under "On Error: Continue"; the description adds the context.
  */
 export function apiError(node: INode, failure: ApiFailure): NodeApiError {
-	const body = typeof failure.body === 'string' ? trimHtml(failure.body) : failure.body;
+	// Django error pages are HTML; a user needs a line of text, not markup.
+	const body = typeof failure.body === 'string' ? textLine(withoutTags(failure.body), 300) : failure.body;
 	const messages = drfMessages(body).map((line) => maskSecrets(line, failure.secrets));
-	const context = [`HTTP ${failure.status}`, ...(failure.page ? [failure.page] : []), `item ${failure.itemIndex}`];
-	const description = [...messages, ...(failure.notes ?? []), `(${context.join(', ')})`].join('\n');
+	const description = [...messages, ...(failure.notes ?? []), where(failure)].join('\n');
 	const response: JsonObject = { httpCode: String(failure.status), messages };
 	// The API's reasons belong in the message when they say what to fix (4xx), not for server pages.
-	const detail = failure.status < 500 && messages.length > 0 ? `: ${shorten(messages.join('; '))}` : '';
+	const detail = failure.status < 500 && messages.length > 0 ? `: ${textLine(messages.join('; '), MESSAGE_DETAIL_LENGTH)}` : '';
 	return new NodeApiError(node, response, {
 		message: `${statusSummary(failure.status)}${detail}`,
 		description,
@@ -99,7 +99,7 @@ export function nonAnswerError(node: INode, failure: NonAnswer): NodeApiError {
 		failure.write
 			? 'The write may have been applied; check Admintotal before running it again.'
 			: 'Nothing was output, so no partial result is passed on as if it were complete.',
-		`(HTTP ${failure.status}, item ${failure.itemIndex})`,
+		where(failure),
 	].join('\n');
 	return new NodeApiError(
 		node,
@@ -114,7 +114,7 @@ export function redirectError(node: INode, status: number, target: string, itemI
 		write
 			? 'A write answered with a redirect is never repeated elsewhere; it was most likely not applied, but check Admintotal before running it again.'
 			: 'Your credentials were not sent there. Check that the Base URL in the credential is the address Admintotal uses for your tenant.',
-		`(HTTP ${status}, item ${itemIndex})`,
+		where({ status, itemIndex }),
 	].join('\n');
 	return new NodeApiError(
 		node,
@@ -130,7 +130,7 @@ export function networkError(node: INode, origin: string, reason: string, itemIn
 		mayHaveApplied
 			? 'The request may or may not have been applied; check Admintotal before running it again.'
 			: 'Nothing was changed; it is safe to run again.',
-		`(${[...(page ? [page] : []), `item ${itemIndex}`].join(', ')})`,
+		where({ page, itemIndex }),
 	].join('\n');
 	return new NodeApiError(
 		node,
@@ -139,12 +139,25 @@ export function networkError(node: INode, origin: string, reason: string, itemIn
 	);
 }
 
-function shorten(text: string): string {
-	return text.length > MESSAGE_DETAIL_LENGTH ? `${text.slice(0, MESSAGE_DETAIL_LENGTH)}…` : text;
+/** Where a failure happened, as the last line of every description: "(HTTP 400, page at offset 200, item 3)". */
+function where({ status, page, itemIndex }: { status?: number; page?: string; itemIndex: number }): string {
+	return `(${[...(status === undefined ? [] : [`HTTP ${status}`]), ...(page ? [page] : []), `item ${itemIndex}`].join(', ')})`;
 }
 
-/** Django error pages are HTML; a user needs a line of text, not markup. */
-function trimHtml(text: string): string {
-	const stripped = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-	return stripped.length > 300 ? `${stripped.slice(0, 300)}…` : stripped;
+/** Markup removed, for a server's HTML page shown as text. */
+export function withoutTags(text: string): string {
+	return text.replace(/<[^>]*>/g, ' ');
+}
+
+/** One line of at most `length` characters: white space folded, the rest cut with an ellipsis. */
+export function textLine(text: string, length: number): string {
+	const line = text.replace(/\s+/g, ' ').trim();
+	return line.length > length ? `${line.slice(0, length)}…` : line;
+}
+
+/** The first bytes of an answer that is not what was asked for, as is (markup included), masked. */
+export function firstBytes(body: unknown, secrets: readonly string[], length = 200): string {
+	if (body === undefined || body === '') return '(an empty body)';
+	const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
+	return textLine(maskSecrets(text, secrets), length);
 }

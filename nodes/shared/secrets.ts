@@ -9,7 +9,7 @@ const SECRET_FIELDS = ['apiKey', 'password', 'sessionToken', 'refreshToken'] as 
 /** Shorter values (a placeholder such as "api-key") would mask ordinary words. */
 const MIN_SECRET_LENGTH = 6;
 
-export const MASK = '••••••';
+const MASK = '••••••';
 
 export function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
 	if (!credentials) return [];
@@ -23,14 +23,4 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
 	// Longest first, so a secret that contains another is masked whole.
 	for (const secret of [...secrets].sort((a, b) => b.length - a.length)) masked = masked.split(secret).join(MASK);
 	return masked;
-}
-
-/** The first bytes of an answer that is not what was asked for, as one masked line for a message. */
-export function firstBytes(body: unknown, secrets: readonly string[], length = 200): string {
-	let text: string;
-	if (body === undefined || body === '') text = '(an empty body)';
-	else if (typeof body === 'string') text = body;
-	else text = JSON.stringify(body) ?? String(body);
-	const line = maskSecrets(text, secrets).replace(/\s+/g, ' ').trim();
-	return line.length > length ? `${line.slice(0, length)}…` : line;
 }

@@ -62,11 +62,6 @@ export function tenantTarget(target: string, apiBase: string): string | undefine
 	return url.origin === originOf(apiBase) && url.username === '' && url.password === '' ? url.toString() : undefined;
 }
 
-/** True when `url` (absolute) is on the tenant's own origin. */
-export function isTenantUrl(url: string, apiBase: string): boolean {
-	return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) && tenantTarget(url, apiBase) !== undefined;
-}
-
 export function foreignLinkMessage(link: string): string {
 	return `Admintotal returned a link to another site (${safeOrigin(link)}); it was not followed, so your credentials stay with your tenant`;
 }

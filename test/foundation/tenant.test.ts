@@ -1,4 +1,4 @@
-import { isTenantUrl, parseTenantBase, resolveNextLink } from '../../nodes/shared/tenant';
+import { parseTenantBase, resolveNextLink, tenantTarget } from '../../nodes/shared/tenant';
 
 describe('tenant address', () => {
 	it.each([
@@ -11,7 +11,7 @@ describe('tenant address', () => {
 		expect(parseTenantBase(pasted)).toEqual({ apiBase: expected });
 	});
 
-	it.each(['', 'ftp://files.example.com', 'https://exa mple.com'])('"%s" is refused with a reason', (pasted) => {
+	it.each(['', 'ftp://files.example.com', 'https://exa mple.com', 'http://yourcompany.admintotal.com', 'https://user:pw@yourcompany.admintotal.com'])('"%s" is refused with a reason', (pasted) => {
 		expect(parseTenantBase(pasted).problem).toEqual(expect.any(String));
 	});
 
@@ -27,6 +27,8 @@ describe('tenant address', () => {
 		expect(resolveNextLink('https://acme.admintotal.com.evil.io/api/v2/', base)).toBeUndefined();
 		expect(resolveNextLink('https://acme.admintotal.com:8443/api/v2/', base)).toBeUndefined();
 		expect(resolveNextLink('http://acme.admintotal.com/x', 'http://acme.admintotal.com:8080/api/v2')).toBeUndefined();
-		expect(isTenantUrl('https://acme.admintotal.com/api/v2/x', base)).toBe(true);
+		expect(tenantTarget('https://acme.admintotal.com/api/v2/x', base)).toBe('https://acme.admintotal.com/api/v2/x');
+		expect(tenantTarget('/cuentas/', base)).toBe('https://acme.admintotal.com/api/v2/cuentas/');
+		expect(tenantTarget('//evil.example/api/v2/', base)).toBeUndefined();
 	});
 });
