@@ -69,16 +69,9 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	// Django error pages are HTML; a user needs a line of text, not markup.
 	const body = typeof failure.body === 'string' ? textLine(withoutTags(failure.body), 300) : failure.body;
 	const messages = drfMessages(body).map((line) => maskSecrets(line, failure.secrets));
-	const description = [...messages, ...(failure.notes ?? []), where(failure)].join('\n');
-	const response: JsonObject = { httpCode: String(failure.status), messages };
 	// The API's reasons belong in the message when they say what to fix (4xx), not for server pages.
 	const detail = failure.status < 500 && messages.length > 0 ? `: ${textLine(messages.join('; '), MESSAGE_DETAIL_LENGTH)}` : '';
-	return new NodeApiError(node, response, {
-		message: `${statusSummary(failure.status)}${detail}`,
-		description,
-		httpCode: String(failure.status),
-		itemIndex: failure.itemIndex,
-	});
+	return describedError(node, `${statusSummary(failure.status)}${detail}`, [...messages, ...(failure.notes ?? [])], failure, { messages });
 }
 
 export interface NonAnswer {
@@ -94,54 +87,45 @@ export interface NonAnswer {
 
 /** A 2xx whose body is not what the endpoint returns (HTML, empty, cut off): never turned into data. */
 export function nonAnswerError(node: INode, failure: NonAnswer): NodeApiError {
-	const description = [
+	const lines = [
 		`It answered: ${firstBytes(failure.body, failure.secrets)}`,
 		failure.write
 			? 'The write may have been applied; check Admintotal before running it again.'
 			: 'Nothing was output, so no partial result is passed on as if it were complete.',
-		where(failure),
-	].join('\n');
-	return new NodeApiError(
-		node,
-		{ httpCode: String(failure.status) },
-		{ message: `Admintotal did not answer with ${failure.expected}`, description, httpCode: String(failure.status), itemIndex: failure.itemIndex },
-	);
+	];
+	return describedError(node, `Admintotal did not answer with ${failure.expected}`, lines, failure);
 }
 
 /** A redirect is never followed with credentials attached; the user learns where it pointed. */
 export function redirectError(node: INode, status: number, target: string, itemIndex: number, write: boolean): NodeApiError {
-	const description = [
-		write
-			? 'A write answered with a redirect is never repeated elsewhere; it was most likely not applied, but check Admintotal before running it again.'
-			: 'Your credentials were not sent there. Check that the Base URL in the credential is the address Admintotal uses for your tenant.',
-		where({ status, itemIndex }),
-	].join('\n');
-	return new NodeApiError(
-		node,
-		{ httpCode: String(status) },
-		{ message: `Admintotal answered with a redirect (HTTP ${status}) to ${target}; it was not followed`, description, httpCode: String(status), itemIndex },
-	);
+	const advice = write
+		? 'A write answered with a redirect is never repeated elsewhere; it was most likely not applied, but check Admintotal before running it again.'
+		: 'Your credentials were not sent there. Check that the Base URL in the credential is the address Admintotal uses for your tenant.';
+	return describedError(node, `Admintotal answered with a redirect (HTTP ${status}) to ${target}; it was not followed`, [advice], { status, itemIndex });
 }
 
 /** A request that never got an answer (connection refused or dropped, timeout). */
 export function networkError(node: INode, origin: string, reason: string, itemIndex: number, mayHaveApplied: boolean, page?: string) {
-	const description = [
-		reason,
-		mayHaveApplied
-			? 'The request may or may not have been applied; check Admintotal before running it again.'
-			: 'Nothing was changed; it is safe to run again.',
-		where({ page, itemIndex }),
-	].join('\n');
-	return new NodeApiError(
-		node,
-		{ httpCode: 'none', reason },
-		{ message: `Could not reach Admintotal at ${origin}`, description, httpCode: 'none', itemIndex },
-	);
+	const advice = mayHaveApplied
+		? 'The request may or may not have been applied; check Admintotal before running it again.'
+		: 'Nothing was changed; it is safe to run again.';
+	return describedError(node, `Could not reach Admintotal at ${origin}`, [reason, advice], { page, itemIndex }, { reason });
 }
 
-/** Where a failure happened, as the last line of every description: "(HTTP 400, page at offset 200, item 3)". */
-function where({ status, page, itemIndex }: { status?: number; page?: string; itemIndex: number }): string {
-	return `(${[...(status === undefined ? [] : [`HTTP ${status}`]), ...(page ? [page] : []), `item ${itemIndex}`].join(', ')})`;
+interface Where {
+	status?: number;
+	page?: string;
+	itemIndex: number;
+}
+
+/**
+ * Every error of the transport in one shape: a plain message, the description's lines, and last
+ * where it happened: "(HTTP 400, page at offset 200, item 3)".
+ */
+function describedError(node: INode, message: string, lines: string[], { status, page, itemIndex }: Where, response: JsonObject = {}): NodeApiError {
+	const httpCode = status === undefined ? 'none' : String(status);
+	const where = [...(status === undefined ? [] : [`HTTP ${status}`]), ...(page ? [page] : []), `item ${itemIndex}`].join(', ');
+	return new NodeApiError(node, { httpCode, ...response }, { message, description: [...lines, `(${where})`].join('\n'), httpCode, itemIndex });
 }
 
 /** Markup removed, for a server's HTML page shown as text. */
