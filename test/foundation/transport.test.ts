@@ -1,5 +1,5 @@
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
-import { credentialFor, runNode, searchList } from '../harness/engine';
+import { credentialFor, runNode } from '../harness/engine';
 import { startForeignHost } from '../harness/foreignHost';
 
 /** The shared transport as every node uses it: pages, limits, errors, retries, origins. */
@@ -41,47 +41,6 @@ describe('shared transport', () => {
 		const run = await getMany({ returnAll: false, limit: 3 });
 		expect(run.json).toHaveLength(3);
 		expect(listRequests().map((request) => request.query)).toEqual([{ limit: '3' }]);
-	});
-
-	it('Get of a missing ID gives the API 404 message with status and item', async () => {
-		const run = await runNode({
-			node: 'admintotalBankAccount',
-			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '999999' } },
-			credential: credential(),
-		});
-		expect(sandbox.requests.map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual(['GET /api/v2/cuentas_bancarias/999999/ 404']);
-		expect(run.error?.message).toBe('The record was not found in Admintotal: No encontrado.');
-		expect(run.error?.description).toContain('No encontrado.');
-		expect(run.error?.description).toContain('HTTP 404, item 0');
-	});
-
-	it('Get of an ID that is not a number is refused before any request', async () => {
-		const typed = await runNode({
-			node: 'admintotalBankAccount',
-			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: 'abc' } },
-			credential: credential(),
-		});
-		expect(typed.error?.message).toContain('The ID is a whole number');
-
-		const fromExpression = await runNode({
-			node: 'admintotalBankAccount',
-			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '={{ $json.account }}' } },
-			input: [{ account: 7 }, { account: 'cuenta-7' }],
-			credential: credential(),
-		});
-		expect(fromExpression.error?.message).toBe(`'Bank Account' must be a whole number, got "cuenta-7" [item 1]`);
-		expect(sandbox.requests.filter((request) => request.path.includes('cuenta-7'))).toHaveLength(0);
-	});
-
-	it('Get by ID returns the record the sandbox holds', async () => {
-		const account = sandbox.store.cuentasBancarias[2];
-		const run = await runNode({
-			node: 'admintotalBankAccount',
-			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'list', value: String(account.id) } },
-			credential: credential(),
-		});
-		expect(run.json).toEqual([account]);
-		expect(sandbox.requests[0].path).toBe(`/api/v2/cuentas_bancarias/${account.id}/`);
 	});
 
 	it('a next link on another origin is refused and that origin never sees the credential', async () => {
@@ -130,35 +89,6 @@ describe('shared transport', () => {
 		const run = await getMany({ returnAll: true });
 		expect(run.error?.description).toContain('limit: Valor inválido.');
 		expect(JSON.stringify(run)).not.toContain(DEMO.apiKey);
-	});
-
-	it('"From list" searches bank accounts page by page', async () => {
-		const all = await searchList('admintotalBankAccount', 'searchBankAccounts', credential());
-		expect(all.results).toHaveLength(Math.min(6, sandbox.store.cuentasBancarias.length));
-		const wanted = String(sandbox.store.cuentasBancarias[0].descripcion).slice(0, 5);
-		const found = await searchList('admintotalBankAccount', 'searchBankAccounts', credential(), wanted);
-		expect(found.results.length).toBeGreaterThan(0);
-		for (const option of found.results) expect(option.name.toLowerCase()).toContain(wanted.toLowerCase());
-	});
-
-	it('"From list" search where the API cannot search reads on until it finds matches, not stopping at an empty page', async () => {
-		const last = sandbox.store.cuentas[sandbox.store.cuentas.length - 1];
-		expect(sandbox.store.cuentas.length).toBeGreaterThan(12);
-		const found = await searchList('admintotalLedgerAccount', 'searchLedgerAccounts', credential(), String(last.numero_cuenta));
-		expect(found.results.map((option) => option.value)).toContain(String(last.id));
-		expect(found.paginationToken).toBeUndefined();
-		expect(listRequests().map((request) => request.query.offset ?? '0')).toEqual(
-			Array.from({ length: Math.ceil(sandbox.store.cuentas.length / 6) }, (_, page) => String(page * 6)),
-		);
-	});
-
-	it('"From list" without a search reads one page per scroll, with the offset of the next one', async () => {
-		const first = await searchList('admintotalLedgerAccount', 'searchLedgerAccounts', credential());
-		expect(first.results).toHaveLength(6);
-		expect(first.paginationToken).toBe('6');
-		const second = await searchList('admintotalLedgerAccount', 'searchLedgerAccounts', credential(), undefined, first.paginationToken);
-		expect(second.results.map((option) => option.value)).toEqual(sandbox.store.cuentas.slice(6, 12).map((account: { id: number }) => String(account.id)));
-		expect(listRequests()).toHaveLength(2);
 	});
 });
 
