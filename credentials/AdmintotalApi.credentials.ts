@@ -9,11 +9,10 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { textLine, withoutTags } from '../nodes/shared/errors';
-import { maskSecrets, secretsOf } from '../nodes/shared/secrets';
-import type { Session } from '../nodes/shared/sessions';
-import { REFUSED_TOKEN_FIELD, sharedRenewal } from '../nodes/shared/sessions';
-import { originOf, parseTenantBase, safeOrigin, tenantTarget } from '../nodes/shared/tenant';
+import { maskSecrets, secretsOf, textLine, withoutTags } from './safeText';
+import type { Session } from './sessions';
+import { REFUSED_TOKEN_FIELD, sharedRenewal } from './sessions';
+import { originOf, parseTenantBase, safeOrigin, tenantTarget } from './tenant';
 
 type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
 

@@ -1,10 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
-import { searchBankAccounts } from '../shared/listSearch';
+import { admintotalResource } from '../shared/operation/node';
 import { getBankAccount } from './get.operation';
 import { getManyBankAccounts } from './getAll.operation';
+import { searchBankAccounts } from './search';
 
 export class AdmintotalBankAccount implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,17 +19,7 @@ export class AdmintotalBankAccount implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Bank Account', 'bankAccount'),
-			operationField(
-				'bankAccount',
-				[getBankAccount.option, getManyBankAccounts.option],
-				'getAll',
-			),
-			...getBankAccount.properties,
-			...getManyBankAccounts.properties,
-		],
+		...admintotalResource({ name: 'Bank Account', value: 'bankAccount' }, [getBankAccount, getManyBankAccounts], 'getAll'),
 	};
 
 	methods = { listSearch: { searchBankAccounts } };

@@ -1,20 +1,12 @@
-import { recordLocator, route, showFor } from '../shared/descriptions';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 
-export const getBankAccount = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a bank account',
-		description: 'Retrieve a bank account',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
-			name: 'bankAccountId',
-			displayName: 'Bank Account',
-			path: '/cuentas_bancarias/{id}/',
-			displayOptions: showFor('bankAccount', ['get']),
-			searchListMethod: 'searchBankAccounts',
-		}),
-	],
-};
+export const getBankAccount = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a bank account',
+	description: 'Retrieve a bank account',
+	kind: 'read',
+	path: '/cuentas_bancarias/{bankAccountId}/',
+	fields: [recordField({ name: 'bankAccountId', displayName: 'Bank Account', apiName: 'bankAccountId', searchListMethod: 'searchBankAccounts' })],
+});

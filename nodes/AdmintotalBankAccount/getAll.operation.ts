@@ -1,12 +1,10 @@
-import { returnAllAndLimit, route, showFor } from '../shared/descriptions';
+import { defineOperation } from '../shared/operation/define';
 
-export const getManyBankAccounts = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many bank accounts',
-		description: 'Retrieve a list of bank accounts',
-		routing: route('GET', '/cuentas_bancarias/'),
-	},
-	properties: [...returnAllAndLimit(showFor('bankAccount', ['getAll']))],
-};
+export const getManyBankAccounts = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many bank accounts',
+	description: 'Retrieve a list of bank accounts',
+	kind: 'list',
+	path: '/cuentas_bancarias/',
+});

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { checkRfc } from './checkRfc.operation';
 import { getManyBlacklistEntries } from './getAll.operation';
 
@@ -18,12 +18,6 @@ export class AdmintotalBlacklist implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Blacklist Entry', 'blacklistEntry'),
-			operationField('blacklistEntry', [checkRfc.option, getManyBlacklistEntries.option], 'checkRfc'),
-			...checkRfc.properties,
-			...getManyBlacklistEntries.properties,
-		],
+		...admintotalResource({ name: 'Blacklist Entry', value: 'blacklistEntry' }, [checkRfc, getManyBlacklistEntries], 'checkRfc'),
 	};
 }

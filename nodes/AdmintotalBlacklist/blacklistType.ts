@@ -1,5 +1,12 @@
-import type { CatalogEntry } from '../shared/catalogs';
-import { BLACKLIST_TYPE, catalogEntry } from '../shared/catalogs';
+import type { Catalog, CatalogEntry } from '../shared/catalog';
+import { catalogEntry } from '../shared/catalog';
+
+/** SAT 69-B situations the API spec lists for `tipo`. */
+export const BLACKLIST_TYPE: Catalog<number> = [
+	{ code: 1, label: 'Definitivo', english: 'Definitive: confirmed simulated operations' },
+	{ code: 2, label: 'Desvirtuado', english: 'Cleared: the taxpayer disproved the presumption' },
+	{ code: 3, label: 'Presunto', english: 'Presumed: under review' },
+];
 
 /**
  * What each situation of SAT's 69-B list means for doing business with the taxpayer. `blocking`
@@ -15,7 +22,7 @@ export interface BlacklistTypeReading {
 
 /**
  * SAT's fourth situation. The API spec lists only 1-3; 4 follows them should Admintotal send it.
- * Belongs in the shared BLACKLIST_TYPE catalog once the API confirms the code.
+ * Belongs in BLACKLIST_TYPE once the API confirms the code.
  */
 const SENTENCIA_FAVORABLE: CatalogEntry<number> = { code: 4, label: 'Sentencia Favorable', english: 'Favourable ruling: a court ruled for the taxpayer' };
 

@@ -1,50 +1,36 @@
-import { BLACKLIST_TYPE, catalogOptions } from '../shared/catalogs';
-import { returnAllAndLimit, route, showFor } from '../shared/descriptions';
-import { optionsQueryField, sendAsQuery, textQueryField } from '../shared/filters';
-import { asRfcText } from './rfcCheck';
+import { catalogField, collection, scalarField, textField } from '../shared/fields/field';
+import type { Grammar } from '../shared/fields/grammars';
+import { normalizeRfc, scalarText } from '../shared/fields/grammars';
+import { defineOperation } from '../shared/operation/define';
+import { BLACKLIST_TYPE } from './blacklistType';
 
-const displayOptions = showFor('blacklistEntry', ['getAll']);
+/** The RFC filter matches whole or partial RFCs, written the way the SAT writes them. */
+const rfcText: Grammar<string> = (raw, { fail }) => normalizeRfc(scalarText(raw, fail)) || undefined;
 
-export const getManyBlacklistEntries = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many SAT blacklist entries',
-		description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
-		routing: route('GET', '/listanegra/'),
-	},
-	properties: [
-		...returnAllAndLimit(displayOptions),
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection' as const,
-			placeholder: 'Add Filter',
-			default: {},
-			displayOptions,
-			options: [
-				textQueryField('filters', {
-					name: 'name',
-					displayName: 'Name',
-					property: 'nombre',
-					description: 'Only taxpayers whose company name matches this text (nombre)',
-					placeholder: 'e.g. Comercializadora',
-				}),
-				{
-					displayName: 'RFC',
-					name: 'rfc',
-					type: 'string' as const,
-					default: '',
-					placeholder: 'e.g. ABC680524P76',
-					description: 'Only entries with this RFC (rfc); to test one RFC and always get an answer, use the Check RFC operation',
-					routing: { send: { preSend: [sendAsQuery('filters.rfc', 'rfc', 'RFC', asRfcText)] } },
-				},
-				optionsQueryField(
-					'filters',
-					{ name: 'type', displayName: 'Type', property: 'tipo', description: 'Only entries of this type (tipo)' },
-					catalogOptions(BLACKLIST_TYPE),
-				),
-			],
-		},
+export const getManyBlacklistEntries = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many SAT blacklist entries',
+	description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
+	kind: 'list',
+	path: '/listanegra/',
+	fields: [
+		collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, [
+			textField({
+				name: 'name',
+				displayName: 'Name',
+				apiName: 'nombre',
+				description: 'Only taxpayers whose company name matches this text (nombre)',
+				placeholder: 'e.g. Comercializadora',
+			}),
+			scalarField(rfcText)({
+				name: 'rfc',
+				displayName: 'RFC',
+				apiName: 'rfc',
+				placeholder: 'e.g. ABC680524P76',
+				description: 'Only entries with this RFC (rfc); to test one RFC and always get an answer, use the Check RFC operation',
+			}),
+			catalogField({ name: 'type', displayName: 'Type', apiName: 'tipo', description: 'Only entries of this type (tipo)' }, BLACKLIST_TYPE),
+		]),
 	],
-};
+});

@@ -1,10 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
-import { searchCreditNotes } from '../shared/listSearch';
+import { admintotalResource } from '../shared/operation/node';
 import { getCreditNote } from './get.operation';
 import { getManyCreditNotes } from './getAll.operation';
+import { searchCreditNotes } from './search';
 
 export class AdmintotalCreditNote implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,13 +19,7 @@ export class AdmintotalCreditNote implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Credit Note', 'creditNote'),
-			operationField('creditNote', [getCreditNote.option, getManyCreditNotes.option], 'getAll'),
-			...getCreditNote.properties,
-			...getManyCreditNotes.properties,
-		],
+		...admintotalResource({ name: 'Credit Note', value: 'creditNote' }, [getCreditNote, getManyCreditNotes], 'getAll'),
 	};
 
 	methods = { listSearch: { searchCreditNotes } };

@@ -1,20 +1,12 @@
-import { recordLocator, route, showFor } from '../shared/descriptions';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 
-export const getCreditNote = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a credit note',
-		description: 'Retrieve a credit note',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
-			name: 'creditNoteId',
-			displayName: 'Credit Note',
-			path: '/movimientos/notas_credito/{id}/',
-			displayOptions: showFor('creditNote', ['get']),
-			searchListMethod: 'searchCreditNotes',
-		}),
-	],
-};
+export const getCreditNote = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a credit note',
+	description: 'Retrieve a credit note',
+	kind: 'read',
+	path: '/movimientos/notas_credito/{creditNoteId}/',
+	fields: [recordField({ name: 'creditNoteId', displayName: 'Credit Note', apiName: 'creditNoteId', searchListMethod: 'searchCreditNotes' })],
+});

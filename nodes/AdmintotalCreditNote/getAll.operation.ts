@@ -1,12 +1,10 @@
-import { returnAllAndLimit, route, showFor } from '../shared/descriptions';
+import { defineOperation } from '../shared/operation/define';
 
-export const getManyCreditNotes = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many credit notes',
-		description: 'Retrieve a list of credit notes',
-		routing: route('GET', '/movimientos/notas_credito/'),
-	},
-	properties: [...returnAllAndLimit(showFor('creditNote', ['getAll']))],
-};
+export const getManyCreditNotes = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many credit notes',
+	description: 'Retrieve a list of credit notes',
+	kind: 'list',
+	path: '/movimientos/notas_credito/',
+});

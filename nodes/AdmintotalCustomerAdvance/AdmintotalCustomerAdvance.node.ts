@@ -1,9 +1,9 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
-import { searchBankAccounts } from '../shared/listSearch';
+import { admintotalResource } from '../shared/operation/node';
 import { createCustomerAdvance } from './create.operation';
+import { searchBankAccounts } from '../AdmintotalBankAccount/search';
 
 export class AdmintotalCustomerAdvance implements INodeType {
 	description: INodeTypeDescription = {
@@ -11,7 +11,7 @@ export class AdmintotalCustomerAdvance implements INodeType {
 		name: 'admintotalCustomerAdvance',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['output'],
-		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		// Version 2: required IDs start empty (shared/fields/record.ts, requiredIdField).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
@@ -20,12 +20,7 @@ export class AdmintotalCustomerAdvance implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Customer Advance', 'customerAdvance'),
-			operationField('customerAdvance', [createCustomerAdvance.option], 'create'),
-			...createCustomerAdvance.properties,
-		],
+		...admintotalResource({ name: 'Customer Advance', value: 'customerAdvance' }, [createCustomerAdvance], 'create'),
 	};
 
 	methods = { listSearch: { searchBankAccounts } };

@@ -1,11 +1,12 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { createInternalConsumption } from './create.operation';
-import { searchInternalConsumptions, searchLedgerAccounts } from '../shared/listSearch';
 import { getInternalConsumption } from './get.operation';
 import { getManyInternalConsumptions } from './getAll.operation';
+import { searchLedgerAccounts } from '../AdmintotalLedgerAccount/search';
+import { searchInternalConsumptions } from './search';
 
 export class AdmintotalInternalConsumption implements INodeType {
 	description: INodeTypeDescription = {
@@ -13,7 +14,7 @@ export class AdmintotalInternalConsumption implements INodeType {
 		name: 'admintotalInternalConsumption',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		// Version 2: required IDs start empty (shared/fields/record.ts, requiredIdField).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
@@ -22,14 +23,7 @@ export class AdmintotalInternalConsumption implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Internal Consumption', 'internalConsumption'),
-			operationField('internalConsumption', [createInternalConsumption.option, getInternalConsumption.option, getManyInternalConsumptions.option], 'getAll'),
-			...getInternalConsumption.properties,
-			...getManyInternalConsumptions.properties,
-			...createInternalConsumption.properties,
-		],
+		...admintotalResource({ name: 'Internal Consumption', value: 'internalConsumption' }, [createInternalConsumption, getInternalConsumption, getManyInternalConsumptions], 'getAll'),
 	};
 
 	methods = { listSearch: { searchInternalConsumptions, searchLedgerAccounts } };

@@ -1,55 +1,32 @@
-import { bodyFrom } from '../shared/body';
-import { recordPicker, route, showFor } from '../shared/descriptions';
-import { lineProperties, readLines } from '../shared/lines';
-import { requiredIdProperties } from '../shared/writeFields';
+import { commentsField } from '../shared/fields/common';
+import { linesField } from '../shared/fields/lines';
+import { recordField, requiredIdField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 
-const displayOptions = showFor('internalConsumption', ['create']);
-
-const buildInternalConsumption = bodyFrom((read) => ({
-	almacen: read.wholeNumber('warehouse', 'Warehouse ID', { required: true }),
-	centro_responsabilidad: read.wholeNumber('responsibilityCenter', 'Responsibility Center ID', { required: true }),
-	cuenta_gasto: read.wholeNumber('expenseAccount', 'Expense Account', { required: true }),
-	detalles: readLines(read, { priced: false }),
-	comentarios: read.text('comments', 'Comments'),
-}));
-
-export const createInternalConsumption = {
-	option: {
-		name: 'Create',
-		value: 'create',
-		action: 'Create an internal stock consumption',
-		description: 'Create a new internal consumption',
-		routing: route('POST', '/movimientos/consumo_interno/', buildInternalConsumption),
-	},
-	properties: [
-		...requiredIdProperties({
-			displayName: 'Warehouse ID',
-			name: 'warehouse',
-			displayOptions,
-			description: 'Warehouse the products leave (almacen)',
-		}),
-		...requiredIdProperties({
+export const createInternalConsumption = defineOperation({
+	value: 'create',
+	name: 'Create',
+	action: 'Create an internal stock consumption',
+	description: 'Create a new internal consumption',
+	kind: 'write',
+	method: 'POST',
+	path: '/movimientos/consumo_interno/',
+	fields: [
+		requiredIdField({ displayName: 'Warehouse ID', name: 'warehouse', apiName: 'almacen', description: 'Warehouse the products leave (almacen)' }),
+		requiredIdField({
 			displayName: 'Responsibility Center ID',
 			name: 'responsibilityCenter',
-			displayOptions,
+			apiName: 'centro_responsabilidad',
 			description: 'Responsibility center charged with the consumption (centro_responsabilidad)',
 		}),
-		recordPicker({
+		recordField({
 			name: 'expenseAccount',
 			displayName: 'Expense Account',
-			displayOptions,
+			apiName: 'cuenta_gasto',
 			searchListMethod: 'searchLedgerAccounts',
 			description: 'Ledger account the expense is booked to (cuenta_gasto)',
 		}),
-		...lineProperties(displayOptions, { priced: false }),
-		{
-			displayName: 'Comments',
-			name: 'comments',
-			type: 'string' as const,
-			typeOptions: { rows: 2 },
-			default: '',
-			displayOptions,
-			description: 'Sent as comentarios',
-		},
+		linesField({ priced: false }),
+		commentsField,
 	],
-};
+});

@@ -1,25 +1,15 @@
-import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 import { SIMPLIFIED_INTERNAL_CONSUMPTION } from './simplified';
 
-const displayOptions = showFor('internalConsumption', ['get']);
-
-export const getInternalConsumption = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get an internal stock consumption',
-		description: 'Retrieve an internal consumption document',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
-			name: 'internalConsumptionId',
-			displayName: 'Internal Consumption',
-			// The spec gives this one path without a trailing slash.
-			path: '/movimientos/consumo_interno/{id}',
-			displayOptions,
-			searchListMethod: 'searchInternalConsumptions',
-		}),
-		simplifyField(displayOptions, SIMPLIFIED_INTERNAL_CONSUMPTION),
-	],
-};
+export const getInternalConsumption = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get an internal stock consumption',
+	description: 'Retrieve an internal consumption document',
+	kind: 'read',
+	// The spec gives this one path without a trailing slash.
+	path: '/movimientos/consumo_interno/{internalConsumptionId}',
+	fields: [recordField({ name: 'internalConsumptionId', displayName: 'Internal Consumption', apiName: 'internalConsumptionId', searchListMethod: 'searchInternalConsumptions' })],
+	simplify: SIMPLIFIED_INTERNAL_CONSUMPTION,
+});

@@ -1,4 +1,4 @@
-import type { SimplifiedShape } from '../shared/descriptions';
+import type { SimplifiedShape } from '../shared/operation/simplify';
 
 /** What Simplify keeps of an internal consumption: what was consumed, when, for how much, and its state. */
 export const SIMPLIFIED_INTERNAL_CONSUMPTION: SimplifiedShape = {

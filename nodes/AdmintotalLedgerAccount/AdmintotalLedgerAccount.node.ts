@@ -1,10 +1,10 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
-import { searchLedgerAccounts } from '../shared/listSearch';
+import { admintotalResource } from '../shared/operation/node';
 import { getLedgerAccount } from './get.operation';
 import { getManyLedgerAccounts } from './getAll.operation';
+import { searchLedgerAccounts } from './search';
 
 export class AdmintotalLedgerAccount implements INodeType {
 	description: INodeTypeDescription = {
@@ -19,13 +19,7 @@ export class AdmintotalLedgerAccount implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Ledger Account', 'ledgerAccount'),
-			operationField('ledgerAccount', [getLedgerAccount.option, getManyLedgerAccounts.option], 'getAll'),
-			...getLedgerAccount.properties,
-			...getManyLedgerAccounts.properties,
-		],
+		...admintotalResource({ name: 'Ledger Account', value: 'ledgerAccount' }, [getLedgerAccount, getManyLedgerAccounts], 'getAll'),
 	};
 
 	methods = { listSearch: { searchLedgerAccounts } };

@@ -1,20 +1,12 @@
-import { recordLocator, route, showFor } from '../shared/descriptions';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 
-export const getLedgerAccount = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a ledger account',
-		description: 'Retrieve a ledger account',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
-			name: 'ledgerAccountId',
-			displayName: 'Ledger Account',
-			path: '/cuentas/{id}/',
-			displayOptions: showFor('ledgerAccount', ['get']),
-			searchListMethod: 'searchLedgerAccounts',
-		}),
-	],
-};
+export const getLedgerAccount = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a ledger account',
+	description: 'Retrieve a ledger account',
+	kind: 'read',
+	path: '/cuentas/{ledgerAccountId}/',
+	fields: [recordField({ name: 'ledgerAccountId', displayName: 'Ledger Account', apiName: 'ledgerAccountId', searchListMethod: 'searchLedgerAccounts' })],
+});

@@ -1,12 +1,10 @@
-import { returnAllAndLimit, route, showFor } from '../shared/descriptions';
+import { defineOperation } from '../shared/operation/define';
 
-export const getManyLedgerAccounts = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many ledger accounts',
-		description: 'Retrieve a list of ledger accounts',
-		routing: route('GET', '/cuentas/'),
-	},
-	properties: [...returnAllAndLimit(showFor('ledgerAccount', ['getAll']))],
-};
+export const getManyLedgerAccounts = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many ledger accounts',
+	description: 'Retrieve a list of ledger accounts',
+	kind: 'list',
+	path: '/cuentas/',
+});

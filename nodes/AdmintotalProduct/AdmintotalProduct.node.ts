@@ -1,12 +1,12 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { editProductAssemblies } from './editAssemblies.operation';
 import { enableProductWebhooks } from './enableWebhooks.operation';
-import { searchProducts } from '../shared/listSearch';
 import { getProduct } from './get.operation';
 import { getManyProducts } from './getAll.operation';
+import { searchProducts } from './search';
 
 export class AdmintotalProduct implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,15 +21,7 @@ export class AdmintotalProduct implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Product', 'product'),
-			operationField('product', [editProductAssemblies.option, enableProductWebhooks.option, getProduct.option, getManyProducts.option], 'getAll'),
-			...getProduct.properties,
-			...getManyProducts.properties,
-			...editProductAssemblies.properties,
-			...enableProductWebhooks.properties,
-		],
+		...admintotalResource({ name: 'Product', value: 'product' }, [editProductAssemblies, enableProductWebhooks, getProduct, getManyProducts], 'getAll'),
 	};
 
 	methods = { listSearch: { searchProducts } };

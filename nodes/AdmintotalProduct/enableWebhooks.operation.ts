@@ -1,28 +1,22 @@
-import { bodyFrom } from '../shared/body';
-import { route, showFor } from '../shared/descriptions';
+import { listField } from '../shared/fields/field';
+import { defineOperation } from '../shared/operation/define';
 
-const displayOptions = showFor('product', ['enableWebhooks']);
-
-const buildCodes = bodyFrom((read) => ({ codigos: read.list('codes', 'Product Codes', { required: true }) }));
-
-export const enableProductWebhooks = {
-	option: {
-		name: 'Enable Webhooks',
-		value: 'enableWebhooks',
-		action: 'Turn on Admintotal price and stock webhooks for products',
-		description: 'Include products in the price and stock change webhooks',
-		routing: route('POST', '/productos/habilitar_webhook/', buildCodes),
-	},
-	properties: [
-		{
+export const enableProductWebhooks = defineOperation({
+	value: 'enableWebhooks',
+	name: 'Enable Webhooks',
+	action: 'Turn on Admintotal price and stock webhooks for products',
+	description: 'Include products in the price and stock change webhooks',
+	kind: 'write',
+	method: 'POST',
+	path: '/productos/habilitar_webhook/',
+	fields: [
+		listField({
 			displayName: 'Product Codes',
 			name: 'codes',
-			type: 'string' as const,
-			default: '',
+			apiName: 'codigos',
 			required: true,
 			placeholder: 'e.g. HER-00001, HER-00002',
-			displayOptions,
 			description: 'Codes separated by commas or new lines, or an array from an expression (codigos)',
-		},
+		}),
 	],
-};
+});

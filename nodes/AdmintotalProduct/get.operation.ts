@@ -1,35 +1,24 @@
-import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
-import { wholeNumberQueryField } from '../shared/filters';
-import { SIMPLIFIED_PRODUCT, WAREHOUSE_FIELD } from './simplified';
+import { collection } from '../shared/fields/field';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
+import { SIMPLIFIED_PRODUCT, warehouseFilter } from './simplified';
 
-const displayOptions = showFor('product', ['get']);
-
-export const getProduct = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a product',
-		description: 'Retrieve a product by its internal ID, with prices and stock of a warehouse if given',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
+export const getProduct = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a product',
+	description: 'Retrieve a product by its internal ID, with prices and stock of a warehouse if given',
+	kind: 'read',
+	path: '/productos/{productId}/',
+	fields: [
+		recordField({
 			name: 'productId',
 			displayName: 'Product',
-			path: '/productos/{id}/',
-			displayOptions,
+			apiName: 'productId',
 			searchListMethod: 'searchProducts',
 			description: "The product's internal ID, not its code: search the list by description, or filter Get Many by code",
 		}),
-		simplifyField(displayOptions, SIMPLIFIED_PRODUCT),
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection' as const,
-			placeholder: 'Add Option',
-			default: {},
-			displayOptions,
-			options: [wholeNumberQueryField('options', WAREHOUSE_FIELD)],
-		},
+		collection({ displayName: 'Options', name: 'options', placeholder: 'Add Option' }, [warehouseFilter]),
 	],
-};
+	simplify: SIMPLIFIED_PRODUCT,
+});

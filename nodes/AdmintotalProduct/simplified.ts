@@ -1,5 +1,5 @@
-import type { QueryField } from '../shared/filters';
-import type { SimplifiedShape } from '../shared/descriptions';
+import { wholeNumberFilter } from '../shared/fields/field';
+import type { SimplifiedShape } from '../shared/operation/simplify';
 
 /** What Simplify keeps of a product: what a shop integration needs to list and sell it. */
 export const SIMPLIFIED_PRODUCT: SimplifiedShape = {
@@ -17,10 +17,10 @@ export const SIMPLIFIED_PRODUCT: SimplifiedShape = {
 };
 
 /** `almacen` means the same on Get and Get Many: the warehouse whose prices and stock are shown. */
-export const WAREHOUSE_FIELD: QueryField = {
+export const warehouseFilter = wholeNumberFilter({
 	name: 'warehouseId',
 	displayName: 'Warehouse ID',
-	property: 'almacen',
+	apiName: 'almacen',
 	description:
 		'Warehouse whose prices and stock are returned (almacen). Without it the catalogue sale price is used and the stock field (existencia) is left out.',
-};
+});

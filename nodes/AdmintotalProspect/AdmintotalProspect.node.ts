@@ -1,11 +1,11 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { createProspect } from './create.operation';
-import { searchProspects } from '../shared/listSearch';
 import { getProspect } from './get.operation';
 import { getManyProspects } from './getAll.operation';
+import { searchProspects } from './search';
 
 export class AdmintotalProspect implements INodeType {
 	description: INodeTypeDescription = {
@@ -20,14 +20,7 @@ export class AdmintotalProspect implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Prospect', 'prospect'),
-			operationField('prospect', [createProspect.option, getProspect.option, getManyProspects.option], 'getAll'),
-			...getProspect.properties,
-			...getManyProspects.properties,
-			...createProspect.properties,
-		],
+		...admintotalResource({ name: 'Prospect', value: 'prospect' }, [createProspect, getProspect, getManyProspects], 'getAll'),
 	};
 
 	methods = { listSearch: { searchProspects } };

@@ -1,24 +1,14 @@
-import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 import { SIMPLIFIED_PROSPECT } from './simplified';
 
-const displayOptions = showFor('prospect', ['get']);
-
-export const getProspect = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a prospect',
-		description: 'Retrieve a prospect',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
-			name: 'prospectId',
-			displayName: 'Prospect',
-			path: '/prospectos/{id}/',
-			displayOptions,
-			searchListMethod: 'searchProspects',
-		}),
-		simplifyField(displayOptions, SIMPLIFIED_PROSPECT),
-	],
-};
+export const getProspect = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a prospect',
+	description: 'Retrieve a prospect',
+	kind: 'read',
+	path: '/prospectos/{prospectId}/',
+	fields: [recordField({ name: 'prospectId', displayName: 'Prospect', apiName: 'prospectId', searchListMethod: 'searchProspects' })],
+	simplify: SIMPLIFIED_PROSPECT,
+});

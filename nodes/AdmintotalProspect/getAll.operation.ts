@@ -1,15 +1,12 @@
-import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
+import { defineOperation } from '../shared/operation/define';
 import { SIMPLIFIED_PROSPECT } from './simplified';
 
-const displayOptions = showFor('prospect', ['getAll']);
-
-export const getManyProspects = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many prospects',
-		description: 'Retrieve a list of prospects',
-		routing: route('GET', '/prospectos/'),
-	},
-	properties: [...returnAllAndLimit(displayOptions), simplifyField(displayOptions, SIMPLIFIED_PROSPECT)],
-};
+export const getManyProspects = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many prospects',
+	description: 'Retrieve a list of prospects',
+	kind: 'list',
+	path: '/prospectos/',
+	simplify: SIMPLIFIED_PROSPECT,
+});

@@ -1,4 +1,4 @@
-import type { SimplifiedShape } from '../shared/descriptions';
+import type { SimplifiedShape } from '../shared/operation/simplify';
 
 /** What Simplify keeps of a prospect: who it is and how far along. `stats_display` is the API's spelling. */
 export const SIMPLIFIED_PROSPECT: SimplifiedShape = {

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { createSalesNote } from './create.operation';
 import { getManySalesNotes } from './getAll.operation';
 
@@ -11,7 +11,7 @@ export class AdmintotalSalesNote implements INodeType {
 		name: 'admintotalSalesNote',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		// Version 2: required IDs start empty (writeFields.ts, requiredIdProperties).
+		// Version 2: required IDs start empty (shared/fields/record.ts, requiredIdField).
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
@@ -20,12 +20,6 @@ export class AdmintotalSalesNote implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Sales Note', 'salesNote'),
-			operationField('salesNote', [createSalesNote.option, getManySalesNotes.option], 'getAll'),
-			...createSalesNote.properties,
-			...getManySalesNotes.properties,
-		],
+		...admintotalResource({ name: 'Sales Note', value: 'salesNote' }, [createSalesNote, getManySalesNotes], 'getAll'),
 	};
 }

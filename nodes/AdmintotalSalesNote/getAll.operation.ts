@@ -1,31 +1,25 @@
-import { returnAllAndLimit, route, showFor, simplifyField } from '../shared/descriptions';
-import { salesDocumentFilters } from '../shared/filters';
+import { salesDocumentFilters } from '../shared/fields/salesDocumentFilters';
+import { defineOperation } from '../shared/operation/define';
 
-const displayOptions = showFor('salesNote', ['getAll']);
-
-export const getManySalesNotes = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many sales notes',
-		description: 'Retrieve a list of sales notes, optionally filtered by client, date, folio, series or cancellation',
-		routing: route('GET', '/movimientos/notas_venta/'),
+export const getManySalesNotes = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many sales notes',
+	description: 'Retrieve a list of sales notes, optionally filtered by client, date, folio, series or cancellation',
+	kind: 'list',
+	path: '/movimientos/notas_venta/',
+	fields: [salesDocumentFilters('sales notes')],
+	simplify: {
+		id: true,
+		folio: true,
+		folio_completo: true,
+		fecha: true,
+		cliente: ['id', 'razon_social', 'rfc'],
+		subtotal: true,
+		iva: true,
+		total: true,
+		status: true,
+		status_display: true,
+		cancelado: true,
 	},
-	properties: [
-		...returnAllAndLimit(displayOptions),
-		simplifyField(displayOptions, {
-			id: true,
-			folio: true,
-			folio_completo: true,
-			fecha: true,
-			cliente: ['id', 'razon_social', 'rfc'],
-			subtotal: true,
-			iva: true,
-			total: true,
-			status: true,
-			status_display: true,
-			cancelado: true,
-		}),
-		salesDocumentFilters(displayOptions, 'sales notes'),
-	],
-};
+});

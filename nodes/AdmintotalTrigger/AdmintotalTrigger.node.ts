@@ -1,8 +1,8 @@
 import type { IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { changedInVersion } from '../shared/nodeVersions';
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import { changedInVersion } from '../shared/operation/versions';
+import { CREDENTIAL_TYPE } from '../shared/transport/request';
 import { createWebhook, deleteWebhook, webhookExists } from './activation';
 import { testDeliveryCredential } from './credentialTest';
 import { receiveDelivery } from './receive';

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { sendRequest, tenantApiBaseOf } from '../shared/transport';
+import { sendRequest, tenantApiBaseOf } from '../shared/transport/request';
 import { parseCodeList, sameCodes } from './codes';
 import type { DeliveryAuthentication } from './delivery';
 import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './delivery';

@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { getManyUsers } from './getAll.operation';
 
 export class AdmintotalUser implements INodeType {
@@ -17,11 +17,6 @@ export class AdmintotalUser implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('User', 'user'),
-			operationField('user', [getManyUsers.option], 'getAll'),
-			...getManyUsers.properties,
-		],
+		...admintotalResource({ name: 'User', value: 'user' }, [getManyUsers], 'getAll'),
 	};
 }

@@ -1,12 +1,10 @@
-import { returnAllAndLimit, route, showFor } from '../shared/descriptions';
+import { defineOperation } from '../shared/operation/define';
 
-export const getManyUsers = {
-	option: {
-		name: 'Get Many',
-		value: 'getAll',
-		action: 'Get many users',
-		description: 'Retrieve a list of users',
-		routing: route('GET', '/usuarios/'),
-	},
-	properties: [...returnAllAndLimit(showFor('user', ['getAll']))],
-};
+export const getManyUsers = defineOperation({
+	value: 'getAll',
+	name: 'Get Many',
+	action: 'Get many users',
+	description: 'Retrieve a list of users',
+	kind: 'list',
+	path: '/usuarios/',
+});

@@ -1,12 +1,12 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalNodeBase, operationField, resourceField } from '../shared/descriptions';
+import { admintotalResource } from '../shared/operation/node';
 import { attachWorkOrderImage } from './attachImage.operation';
 import { updateWorkOrder } from './update.operation';
-import { searchWorkOrders } from '../shared/listSearch';
 import { getWorkOrder } from './get.operation';
 import { getManyWorkOrders } from './getAll.operation';
+import { searchWorkOrders } from './search';
 
 export class AdmintotalWorkOrder implements INodeType {
 	description: INodeTypeDescription = {
@@ -21,15 +21,7 @@ export class AdmintotalWorkOrder implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalNodeBase,
-		properties: [
-			resourceField('Work Order', 'workOrder'),
-			operationField('workOrder', [attachWorkOrderImage.option, getWorkOrder.option, getManyWorkOrders.option, updateWorkOrder.option], 'getAll'),
-			...getWorkOrder.properties,
-			...getManyWorkOrders.properties,
-			...attachWorkOrderImage.properties,
-			...updateWorkOrder.properties,
-		],
+		...admintotalResource({ name: 'Work Order', value: 'workOrder' }, [attachWorkOrderImage, getWorkOrder, getManyWorkOrders, updateWorkOrder], 'getAll'),
 	};
 
 	methods = { listSearch: { searchWorkOrders } };

@@ -1,24 +1,14 @@
-import { recordLocator, route, showFor, simplifyField } from '../shared/descriptions';
+import { recordField } from '../shared/fields/record';
+import { defineOperation } from '../shared/operation/define';
 import { SIMPLIFIED_WORK_ORDER } from './simplified';
 
-const displayOptions = showFor('workOrder', ['get']);
-
-export const getWorkOrder = {
-	option: {
-		name: 'Get',
-		value: 'get',
-		action: 'Get a work order',
-		description: 'Retrieve a work order',
-		routing: route('GET'),
-	},
-	properties: [
-		recordLocator({
-			name: 'workOrderId',
-			displayName: 'Work Order',
-			path: '/ordenes_servicio/{id}/',
-			displayOptions,
-			searchListMethod: 'searchWorkOrders',
-		}),
-		simplifyField(displayOptions, SIMPLIFIED_WORK_ORDER),
-	],
-};
+export const getWorkOrder = defineOperation({
+	value: 'get',
+	name: 'Get',
+	action: 'Get a work order',
+	description: 'Retrieve a work order',
+	kind: 'read',
+	path: '/ordenes_servicio/{workOrderId}/',
+	fields: [recordField({ name: 'workOrderId', displayName: 'Work Order', apiName: 'workOrderId', searchListMethod: 'searchWorkOrders' })],
+	simplify: SIMPLIFIED_WORK_ORDER,
+});

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS, catalogLabel } from '../shared/catalogs';
-import type { SimplifiedShape } from '../shared/descriptions';
+import { catalogLabel } from '../shared/catalog';
+import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS } from './catalogs';
+import type { SimplifiedShape } from '../shared/operation/simplify';
 
 /** The API's own label when it sends one, else the catalog's, so codes always come with a label. */
 const labelOf = (field: string, catalog: typeof WORK_ORDER_STATUS) => (order: IDataObject) =>

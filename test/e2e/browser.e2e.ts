@@ -16,7 +16,8 @@
  */
 import { promises as fs } from 'fs';
 import { dirname, join, relative } from 'path';
-import { FORMA_PAGO, USO_CFDI, catalogOptions } from '../../nodes/shared/catalogs';
+import { FORMA_PAGO, USO_CFDI } from '../../nodes/AdmintotalCustomerAdvance/catalogs';
+import { catalogOptions } from '../../nodes/shared/catalog';
 import { launchChromium, type BrowserSession } from './browser/chromium';
 import { Editor } from './browser/editor';
 import { ALL_NODES_WORKFLOW_ID, CREDENTIALS, allNodesWorkflow, credentialFixtures, panelSpecs, type PanelSpec } from './browser/panels';

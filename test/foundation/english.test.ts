@@ -1,6 +1,10 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
-import * as catalogs from '../../nodes/shared/catalogs';
+import * as advanceCatalogs from '../../nodes/AdmintotalCustomerAdvance/catalogs';
+import * as blacklistTypes from '../../nodes/AdmintotalBlacklist/blacklistType';
+import * as productCatalogs from '../../nodes/AdmintotalProduct/catalogs';
+import * as salesNoteCatalogs from '../../nodes/AdmintotalSalesNote/catalogs';
+import * as workOrderCatalogs from '../../nodes/AdmintotalWorkOrder/catalogs';
 import { loadPackage } from '../harness/package';
 
 /**
@@ -10,7 +14,7 @@ import { loadPackage } from '../harness/package';
  */
 const SPANISH = /[áéíóúñÁÉÍÓÚÑ¿¡]/;
 const CATALOG_LABELS = new Set(
-	(Object.values(catalogs) as unknown[])
+	([advanceCatalogs, blacklistTypes, productCatalogs, salesNoteCatalogs, workOrderCatalogs].flatMap((module) => Object.values(module)) as unknown[])
 		.filter((value): value is Array<{ label: string }> => Array.isArray(value))
 		.flatMap((catalog) => catalog.map((entry) => entry.label)),
 );

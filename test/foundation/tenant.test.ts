@@ -1,4 +1,4 @@
-import { parseTenantBase, resolveNextLink, tenantTarget } from '../../nodes/shared/tenant';
+import { parseTenantBase, resolveNextLink, tenantTarget } from '../../credentials/tenant';
 
 describe('tenant address', () => {
 	it.each([

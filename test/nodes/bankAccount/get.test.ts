@@ -41,7 +41,7 @@ describe('Admintotal Bank Account: Get', () => {
 		expect(fixture.sandbox.requests).toHaveLength(0);
 
 		const fromExpression = await get(byId('={{ $json.account }}'), { input: [{ account: 7 }, { account: 'cuenta-7' }] });
-		expect(fromExpression.error?.message).toBe(`'Bank Account' must be a whole number, got "cuenta-7" [item 1]`);
+		expect(fromExpression.error?.message).toBe(`'Bank Account' must be a whole number greater than 0, got "cuenta-7" [item 1]`);
 		expect(fixture.sandbox.requests.filter((request) => request.path.includes('cuenta-7'))).toHaveLength(0);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});

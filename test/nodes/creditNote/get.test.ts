@@ -44,7 +44,7 @@ describe('Admintotal Credit Note: Get', () => {
 	it('an ID from an expression that is not a whole number is refused naming the field and the item', async () => {
 		const run = await get(byId('={{ "NC-" + 1201 }}'));
 
-		expect(run.error?.message).toBe(`'Credit Note' must be a whole number, got "NC-1201" [item 0]`);
+		expect(run.error?.message).toBe(`'Credit Note' must be a whole number greater than 0, got "NC-1201" [item 0]`);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

@@ -76,7 +76,7 @@ describe('Admintotal Customer Advance: Create', () => {
 	});
 
 	it.each([
-		[{ clientRfc: 'ABC-12' }, /'Client RFC' "ABC12" is not an RFC.*\[item 0\]/],
+		[{ clientRfc: 'ABC-12' }, /'Client RFC' is not a valid RFC \[item 0\]/],
 		[{ date: 'next tuesday' }, /'Date' must be a date, got "next tuesday" \[item 0\]/],
 		[{ total: '-10' }, /'Total' must not be negative, got "-10" \[item 0\]/],
 		[{ total: '1,500.00' }, /'Total' must be a plain decimal number, got "1,500.00" \[item 0\]/],

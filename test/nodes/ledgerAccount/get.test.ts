@@ -47,7 +47,7 @@ describe('Admintotal Ledger Account: Get', () => {
 	it('an ID from an expression that is not a whole number is refused naming the field and the item', async () => {
 		const run = await get(byId(`={{ "${DEMO.cuentaGasto.numero}" }}`));
 
-		expect(run.error?.message).toBe(`'Ledger Account' must be a whole number, got "${DEMO.cuentaGasto.numero}" [item 0]`);
+		expect(run.error?.message).toBe(`'Ledger Account' must be a whole number greater than 0, got "${DEMO.cuentaGasto.numero}" [item 0]`);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

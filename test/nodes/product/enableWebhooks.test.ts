@@ -21,7 +21,7 @@ describe('Admintotal Product: Enable Webhooks', () => {
 
 	it('Enable Webhooks refuses an empty list', async () => {
 		const run = await fixture.run('admintotalProduct', { resource: 'product', operation: 'enableWebhooks', codes: ' , ' });
-		expect(run.error?.message).toMatch(/'Product Codes' needs at least one value \[item 0\]/);
+		expect(run.error?.message).toMatch(/'Product Codes' is required \[item 0\]/);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

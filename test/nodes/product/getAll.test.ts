@@ -155,7 +155,7 @@ describe('Admintotal Product: Get Many', () => {
 	it('a stock warehouse that is not a whole number is refused before any request, naming the field', async () => {
 		const run = await getMany({ options: { stockWarehouseIds: '1, Zapopan' } });
 
-		expect(run.error?.message).toBe(`'Stock Warehouse IDs' must list whole-number IDs, got "Zapopan" [item 0]`);
+		expect(run.error?.message).toBe(`'Stock Warehouse IDs' must be a whole number greater than 0, got "Zapopan" [item 0]`);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 });

@@ -35,7 +35,8 @@ describe('Admintotal Prospect: Create', () => {
 
 	it('validates the optional RFC when given, before sending', async () => {
 		const run = await create({ additionalFields: { rfc: 'MESL801301AB9' } });
-		expect(run.error?.message).toMatch(/'RFC' "MESL801301AB9" has an impossible date/);
+		expect(run.error?.message).toBe("'RFC' is not a valid RFC [item 0]");
+		expect(run.error?.description).toContain('"MESL801301AB9" has an impossible date (801301)');
 		expect(posts()).toHaveLength(0);
 	});
 });

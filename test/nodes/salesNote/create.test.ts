@@ -105,7 +105,7 @@ describe('Admintotal Sales Note: Create', () => {
 		['JSON that is not an array', { linesInput: 'json', linesJson: '{"productCode": "A"}' }, /'Lines \(JSON\)' must be an array of lines/],
 		['a negative cash amount', { ...oneLine, additionalFields: { cashAmount: '-1.00' } }, /'Cash Amount' must not be negative/],
 		['card digits that are not four', { ...oneLine, additionalFields: { cardLastDigits: '42' } }, /'Card Last 4 Digits' must be exactly 4 digits/],
-		['a malformed client RFC', { ...oneLine, clientRfc: 'NOT AN RFC' }, /'Client RFC' "NOTANRFC" is not an RFC/],
+		['a malformed client RFC', { ...oneLine, clientRfc: 'NOT AN RFC' }, /'Client RFC' is not a valid RFC \[item 0\]/],
 		['a date that is not a date', { ...oneLine, additionalFields: { date: '14/03/2026' } }, /'Date' must be a date, got "14\/03\/2026"/],
 		['an amount with a thousands separator', { ...oneLine, additionalFields: { cardAmount: '1,250.00' } }, /'Card Amount' must be a plain decimal number/],
 	])('refuses %s with no request sent', async (_case, parameters, message) => {
@@ -115,7 +115,7 @@ describe('Admintotal Sales Note: Create', () => {
 	});
 
 	it('an amount too precise for a JSON number is refused instead of rounded', async () => {
-		const run = await create({ ...oneLine, additionalFields: { cardAmount: '12345678901234567.89' } });
+		const run = await create({ ...oneLine, additionalFields: { cardAmount: '1234567890123456.78' } });
 		expect(run.error?.message).toMatch(/'Card Amount' has more digits than can be sent exactly/);
 		expect(posts()).toHaveLength(0);
 	});

@@ -109,7 +109,7 @@ describe('Items of one run go together: checked before any is sent, failures rep
 			{ resource: 'workOrder', operation: 'update', workOrderId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, updateFields: { priority: 1 } },
 			{ input: [{ id: DEMO.ordenServicio.id }, { id: 'OS-17' }] },
 		);
-		expect(run.error?.message).toMatch(/'Work Order' must be a whole number, got "OS-17" \[item 1\]/);
+		expect(run.error?.message).toMatch(/'Work Order' must be a whole number greater than 0, got "OS-17" \[item 1\]/);
 		expect(fixture.sandbox.requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
 	});
 

@@ -1,7 +1,8 @@
-import type { IDataObject, IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { FieldReader } from './body';
-import { decimalFrom } from './body';
+import type { Field } from './field';
+import { decimal, text, wholeNumber } from './grammars';
+import type { ValueReader } from './reader';
 
 /**
  * Product lines (`detalles`) of sales notes, orders and internal consumption. The spec does not show
@@ -16,15 +17,18 @@ const IDENTIFIERS = [
 
 const JSON_EXAMPLE = '[{ "productCode": "A-100", "quantity": "2", "unitPrice": "149.90" }]';
 
-export function lineProperties(displayOptions: IDisplayOptions, { priced }: { priced: boolean }): INodeProperties[] {
-	const show = displayOptions.show ?? {};
+/** The product lines field; `priced` lines carry a unit price. */
+export function linesField({ priced }: { priced: boolean }): Field {
+	return { properties: lineProperties(priced), read: (values) => ({ detalles: readLines(values, priced) }) };
+}
+
+function lineProperties(priced: boolean): INodeProperties[] {
 	return [
 		{
 			displayName: 'Lines Input',
 			name: 'linesInput',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions,
 			options: [
 				{ name: 'Define Below', value: 'ui', description: 'Add the lines one by one in this panel' },
 				{
@@ -42,7 +46,7 @@ export function lineProperties(displayOptions: IDisplayOptions, { priced }: { pr
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Line',
 			default: {},
-			displayOptions: { show: { ...show, linesInput: ['ui'] } },
+			displayOptions: { show: { linesInput: ['ui'] } },
 			options: [
 				{
 					displayName: 'Line',
@@ -95,21 +99,21 @@ export function lineProperties(displayOptions: IDisplayOptions, { priced }: { pr
 			name: 'linesJson',
 			type: 'json',
 			default: '[]',
-			displayOptions: { show: { ...show, linesInput: ['json'] } },
+			displayOptions: { show: { linesInput: ['json'] } },
 			description: `Array of lines. Each line has exactly one of productCode, productId or supplierCode (or the API names producto_codigo, producto, producto_codigo_proveedor), quantity${priced ? ' and optional unitPrice' : ''}. Example: ${JSON_EXAMPLE}.`,
 		},
 	];
 }
 
 /** The lines as the API's `detalles`, or an error naming the line and the item. */
-export function readLines(read: FieldReader, { priced }: { priced: boolean }): IDataObject[] {
-	const fromJson = read.raw('linesInput', 'ui') === 'json';
+function readLines(values: ValueReader, priced: boolean): IDataObject[] {
+	const fromJson = values.raw('linesInput', 'ui') === 'json';
 	const label = fromJson ? 'Lines (JSON)' : 'Lines';
-	const rows = fromJson ? parseJsonLines(read, label) : uiLines(read);
-	if (rows.length === 0) read.fail(label, 'has no lines', 'Add at least one product line.');
+	const rows = fromJson ? jsonLines(values, label) : uiLines(values);
+	if (rows.length === 0) values.fail(label, 'has no lines', 'Add at least one product line.');
 	return rows.map((row, index) => {
 		const where = `line ${index + 1}`;
-		const fail = (problem: string, fix?: string): never => read.fail(label, `${where}: ${problem}`, fix);
+		const fail = (problem: string, fix?: string): never => values.fail(label, `${where}: ${problem}`, fix);
 		if (row === null || typeof row !== 'object' || Array.isArray(row)) fail('is not an object', `Each line looks like ${JSON_EXAMPLE.slice(1, -1)}.`);
 		const given = IDENTIFIERS.flatMap((identifier) =>
 			identifier.keys.filter((key) => !isBlank(row[key])).map((key) => ({ identifier, key, value: row[key] })),
@@ -122,44 +126,38 @@ export function readLines(read: FieldReader, { priced }: { priced: boolean }): I
 			);
 		}
 		const [{ identifier, value }] = given;
-		let product: string | number = String(value).trim();
-		if (identifier.mode === 'id') {
-			if (!/^\d+$/.test(product) || Number(product) === 0) fail(`the product ID must be a whole number, got "${product}"`);
-			product = Number(product);
-		}
-		const line: IDataObject = {
-			[identifier.apiKey]: product,
-			cantidad: decimalFrom(row.quantity ?? row.cantidad, (problem, fix) => fail(`quantity ${problem}`, fix), { required: true, positive: true }),
-		};
-		if (priced) {
-			const price = decimalFrom(row.unitPrice ?? row.precio_unitario, (problem, fix) => fail(`unit price ${problem}`, fix), {});
-			if (price !== undefined) line.precio_unitario = price;
-		}
+		const part = (name: string) => ({ fail: (problem: string, fix?: string): never => fail(`${name} ${problem}`, fix), timezone: '' });
+		const product = identifier.mode === 'id' ? wholeNumber(value, part('the product ID')) : text(value, part('the product'));
+		const line: IDataObject = { [identifier.apiKey]: product, cantidad: QUANTITY(row.quantity ?? row.cantidad, part('quantity')) ?? fail('quantity is required') };
+		if (priced) line.precio_unitario = PRICE(row.unitPrice ?? row.precio_unitario, part('unit price'));
 		return line;
 	});
 }
 
-function uiLines(read: FieldReader): IDataObject[] {
-	const collection = read.raw('lines', {}) as { line?: IDataObject[] };
-	return (collection.line ?? []).map((line) => {
+const QUANTITY = decimal({ positive: true });
+const PRICE = decimal();
+
+function uiLines(values: ValueReader): IDataObject[] {
+	const lines = values.raw('lines.line', []);
+	return (Array.isArray(lines) ? (lines as IDataObject[]) : []).map((line) => {
 		const identifier = IDENTIFIERS.find((candidate) => candidate.mode === line.productBy) ?? IDENTIFIERS[1];
 		return { [identifier.keys[0]]: line.product, quantity: line.quantity, unitPrice: line.unitPrice };
 	});
 }
 
-function parseJsonLines(read: FieldReader, label: string): IDataObject[] {
-	let value = read.raw('linesJson', '[]');
+function jsonLines(values: ValueReader, label: string): IDataObject[] {
+	let value = values.raw('linesJson', '[]');
 	if (typeof value === 'string') {
 		try {
 			value = JSON.parse(value);
 		} catch (error) {
-			read.fail(label, `is not valid JSON (${(error as Error).message})`, `Use an array such as ${JSON_EXAMPLE}.`);
+			values.fail(label, `is not valid JSON (${(error as Error).message})`, `Use an array such as ${JSON_EXAMPLE}.`);
 		}
 	}
-	if (!Array.isArray(value)) read.fail(label, 'must be an array of lines', `Use an array such as ${JSON_EXAMPLE}.`);
+	if (!Array.isArray(value)) values.fail(label, 'must be an array of lines', `Use an array such as ${JSON_EXAMPLE}.`);
 	return value as IDataObject[];
 }
 
 function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || String(value).trim() === '';
+	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }

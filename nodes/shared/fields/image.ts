@@ -1,4 +1,6 @@
-import type { FieldReader } from './body';
+import type { Field } from './field';
+import { text } from './grammars';
+import type { ValueReader } from './reader';
 
 /** Work order images: checked here so a wrong file is refused before it is uploaded. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -15,17 +17,17 @@ export function imageTypeOf(bytes: Buffer): string | undefined {
 }
 
 /** The image of the item (binary property or base64 text) as base64, after checking it is an image of sane size. */
-export async function imageAsBase64(read: FieldReader): Promise<string> {
+async function imageAsBase64(read: ValueReader): Promise<string> {
 	const source = read.raw('imageSource', 'binary');
 	let bytes: Buffer;
 	let label: string;
 	if (source === 'base64') {
 		label = 'Image (Base64)';
-		const text = (read.text('imageBase64', label, { required: true }) ?? '').replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
-		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || text.length % 4 === 1) read.fail(label, 'is not base64 text');
-		bytes = Buffer.from(text, 'base64');
+		const encoded = (read.read('imageBase64', label, text, { required: true }) ?? '').replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) read.fail(label, 'is not base64 text');
+		bytes = Buffer.from(encoded, 'base64');
 	} else {
-		const property = read.text('binaryPropertyName', 'Input Binary Field', { required: true }) ?? 'data';
+		const property = read.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
 		label = `Input Binary Field "${property}"`;
 		const helpers = read.context.helpers;
 		try {
@@ -42,3 +44,38 @@ export async function imageAsBase64(read: FieldReader): Promise<string> {
 	if (!imageTypeOf(bytes)) read.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
 	return bytes.toString('base64');
 }
+
+/** The image of a work order visit: a binary field of the item, or base64 text. */
+export const imageField: Field = {
+	properties: [
+		{
+			displayName: 'Image Source',
+			name: 'imageSource',
+			type: 'options',
+			options: [
+				{ name: 'Binary Property', value: 'binary', description: 'A file from an earlier node, e.g. an HTTP download or a form upload' },
+				{ name: 'Base64 Text', value: 'base64', description: 'The image already encoded as base64 text' },
+			],
+			default: 'binary',
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: { show: { imageSource: ['binary'] } },
+			hint: 'The name of the input binary field containing the image',
+		},
+		{
+			displayName: 'Image (Base64)',
+			name: 'imageBase64',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { imageSource: ['base64'] } },
+			description: 'Base64 of a PNG, JPEG, GIF or WEBP image; a data: URL prefix is removed',
+		},
+	],
+	read: async (values) => ({ imagen: await imageAsBase64(values) }),
+};

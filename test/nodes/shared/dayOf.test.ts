@@ -1,6 +1,6 @@
-import { toApiDate } from '../../../nodes/shared/filters';
+import { dayOf } from '../../../nodes/shared/fields/grammars';
 
-describe('toApiDate: a date parameter as the API wants it (YYYY-MM-DD)', () => {
+describe('dayOf: a date parameter as the API wants it (YYYY-MM-DD)', () => {
 	it.each([
 		['2026-05-31', '2026-05-31'],
 		['2026-05-31T00:00:00', '2026-05-31'],
@@ -9,25 +9,25 @@ describe('toApiDate: a date parameter as the API wants it (YYYY-MM-DD)', () => {
 		['2026-05-31 10:00', '2026-05-31'],
 		['2024-02-29', '2024-02-29'],
 	])('the written day of %j is kept: %s', (value, expected) => {
-		expect(toApiDate(value, 'America/Mexico_City')).toBe(expected);
+		expect(dayOf(value, 'America/Mexico_City')).toBe(expected);
 	});
 
 	it.each([['31/05/2026'], ['2026-02-29'], ['2026-13-01'], ['2026-04-31'], ['2026-05-31T25:00:00'], ['tomorrow'], [''], [20260531], [null], [{}]])(
 		'%j is not a date',
 		(value) => {
-			expect(toApiDate(value, 'UTC')).toBeUndefined();
+			expect(dayOf(value, 'UTC')).toBeUndefined();
 		},
 	);
 
 	it('a JavaScript Date is an instant, so its day is the one in the workflow timezone', () => {
 		const instant = new Date('2026-06-01T03:30:00Z');
-		expect(toApiDate(instant, 'America/Mexico_City')).toBe('2026-05-31');
-		expect(toApiDate(instant, 'UTC')).toBe('2026-06-01');
-		expect(toApiDate(new Date('nope'), 'UTC')).toBeUndefined();
+		expect(dayOf(instant, 'America/Mexico_City')).toBe('2026-05-31');
+		expect(dayOf(instant, 'UTC')).toBe('2026-06-01');
+		expect(dayOf(new Date('nope'), 'UTC')).toBeUndefined();
 	});
 
 	it('a Luxon-like DateTime gives its own calendar day, and an invalid one is refused', () => {
-		expect(toApiDate({ isValid: true, toISODate: () => '2026-05-31' }, 'UTC')).toBe('2026-05-31');
-		expect(toApiDate({ isValid: false, toISODate: () => null }, 'UTC')).toBeUndefined();
+		expect(dayOf({ isValid: true, toISODate: () => '2026-05-31' }, 'UTC')).toBe('2026-05-31');
+		expect(dayOf({ isValid: false, toISODate: () => null }, 'UTC')).toBeUndefined();
 	});
 });

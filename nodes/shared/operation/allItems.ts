@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PreSendAction } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 /**
  * n8n runs a declarative node's items side by side: item 0's request leaves as soon as item 0's
@@ -12,13 +11,14 @@ import { sleep } from 'n8n-workflow';
  *   user knows what to skip before running again.
  * Under "On Error: Continue" each item stands alone and reports itself, as n8n users expect.
  *
- * The engine starts every item's checks in one synchronous loop, so by the next macrotask all of
- * them have begun (with request batching this holds per batch).
+ * A wave knows how many items the run has, so an item sends only once every item's check has
+ * ended. Every operation has exactly one check (defineOperation attaches it), so each item counts
+ * once. An item whose check never starts means the engine failed the node before it: nothing sends.
  */
 
 interface Wave {
-	/** Checks begun and not yet finished, over all items of the run. */
-	checking: number;
+	/** Items whose check has not ended yet. */
+	unchecked: number;
 	failedChecks: boolean;
 	/** Items whose requests are on their way. */
 	sending: number;
@@ -35,33 +35,29 @@ function waveOf(context: IExecuteSingleFunctions, create = false): Wave | undefi
 	if (key === undefined || context.continueOnFail()) return undefined;
 	let wave = waves.get(key);
 	if (!wave && create) {
-		wave = { checking: 0, failedChecks: false, sending: 0, written: new Map(), idle: [] };
+		const data = context.getExecuteData().data;
+		const items = (data.main ?? data.ai_tool)?.[0]?.length ?? 1;
+		wave = { unchecked: items, failedChecks: false, sending: 0, written: new Map(), idle: [] };
 		waves.set(key, wave);
 	}
 	return wave;
 }
 
-function wakeIfIdle(wave: Wave) {
-	if (wave.checking === 0 && wave.sending === 0) wave.idle.splice(0).forEach((resume) => resume());
+function wake(wave: Wave) {
+	wave.idle.splice(0).forEach((resume) => resume());
 }
 
-/** Waits until no item is checking (or, with `sending`, sending either), across a macrotask boundary. */
+/** Waits until every item is checked (or failed a check) and, with `sending`, no item is sending. */
 async function settle(wave: Wave, { sending = false } = {}) {
-	const busy = () => wave.checking > 0 || (sending && wave.sending > 0);
-	for (;;) {
-		// The next pre-send step of an item starts in a microtask; after a macrotask it has started.
-		await sleep(0);
-		if (!busy()) return;
-		await new Promise<void>((resume) => wave.idle.push(resume));
-	}
+	const busy = () => (wave.unchecked > 0 && !wave.failedChecks) || (sending && wave.sending > 0);
+	while (busy()) await new Promise<void>((resume) => wave.idle.push(resume));
 }
 
-/** Wraps a pre-send check so that it counts in its run's wave. */
+/** Wraps an operation's check of an item so that it counts in its run's wave. */
 export function checkedWithAllItems(action: PreSendAction): PreSendAction {
 	return async function (this: IExecuteSingleFunctions, requestOptions: IHttpRequestOptions) {
 		const wave = waveOf(this, true);
 		if (!wave) return await action.call(this, requestOptions);
-		wave.checking++;
 		let passed = false;
 		try {
 			const checked = await action.call(this, requestOptions);
@@ -69,8 +65,8 @@ export function checkedWithAllItems(action: PreSendAction): PreSendAction {
 			return checked;
 		} finally {
 			if (!passed) wave.failedChecks = true;
-			wave.checking--;
-			wakeIfIdle(wave);
+			wave.unchecked--;
+			wake(wave);
 		}
 	};
 }
@@ -99,7 +95,7 @@ export async function sendWithAllItems(
 		failure = error;
 	} finally {
 		wave.sending--;
-		wakeIfIdle(wave);
+		wake(wave);
 	}
 	if (write) {
 		await settle(wave, { sending: true });

@@ -1,16 +1,4 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-
-/**
- * Every fixed list of codes the API uses, once. SAT catalogs keep their official Spanish labels
- * (what accountants recognise on a CFDI); the English meaning goes in the option description.
- */
-export interface CatalogEntry<Code extends string | number = string> {
-	code: Code;
-	label: string;
-	english: string;
-}
-
-export type Catalog<Code extends string | number = string> = readonly CatalogEntry<Code>[];
+import type { Catalog } from '../shared/catalog';
 
 /** SAT c_UsoCFDI, the 25 codes the API accepts for `uso_cfdi`. */
 export const USO_CFDI: Catalog = [
@@ -66,51 +54,3 @@ export const FORMA_PAGO: Catalog = [
 	{ code: '31', label: 'Intermediario pagos', english: 'Payment intermediary' },
 	{ code: '99', label: 'Por definir', english: 'To be defined' },
 ];
-
-export const WORK_ORDER_STATUS: Catalog<number> = [
-	{ code: 1, label: 'Abierta', english: 'Open' },
-	{ code: 2, label: 'Proceso', english: 'In progress' },
-	{ code: 3, label: 'Terminada', english: 'Finished' },
-	{ code: 4, label: 'Cancelada', english: 'Cancelled' },
-	{ code: 5, label: 'Confirmada', english: 'Confirmed' },
-];
-
-export const WORK_ORDER_PRIORITY: Catalog<number> = [
-	{ code: 1, label: 'Alta', english: 'High' },
-	{ code: 2, label: 'Media', english: 'Medium' },
-	{ code: 3, label: 'Baja', english: 'Low' },
-];
-
-export const BLACKLIST_TYPE: Catalog<number> = [
-	{ code: 1, label: 'Definitivo', english: 'Definitive: confirmed simulated operations' },
-	{ code: 2, label: 'Desvirtuado', english: 'Cleared: the taxpayer disproved the presumption' },
-	{ code: 3, label: 'Presunto', english: 'Presumed: under review' },
-];
-
-export const DISTRIBUTION_MEDIUM: Catalog<number> = [
-	{ code: 1, label: 'Tienda', english: 'Store' },
-	{ code: 2, label: 'Web', english: 'Web' },
-	{ code: 3, label: 'Ambos', english: 'Both' },
-];
-
-export const CARD_TYPE: Catalog<number> = [
-	{ code: 1, label: 'Crédito', english: 'Credit card' },
-	{ code: 2, label: 'Débito', english: 'Debit card' },
-];
-
-/** Dropdown options: "G01 - Adquisición de mercancías", with the English meaning as description. */
-export function catalogOptions<Code extends string | number>(catalog: Catalog<Code>, { showCode = true } = {}): INodePropertyOptions[] {
-	return catalog.map((entry) => ({
-		name: showCode ? `${entry.code} - ${entry.label}` : `${entry.label} (${entry.english})`,
-		value: entry.code,
-		description: entry.english,
-	}));
-}
-
-export function catalogEntry<Code extends string | number>(catalog: Catalog<Code>, code: unknown): CatalogEntry<Code> | undefined {
-	return catalog.find((entry) => String(entry.code) === String(code).trim());
-}
-
-export function catalogLabel<Code extends string | number>(catalog: Catalog<Code>, code: unknown): string | undefined {
-	return catalogEntry(catalog, code)?.label;
-}

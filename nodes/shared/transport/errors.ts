@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { maskSecrets } from './secrets';
+import { firstBytes, maskSecrets, textLine, withoutTags } from '../../../credentials/safeText';
 
 /** What happened, in plain words, for the statuses Admintotal (Django REST Framework) answers. */
 const STATUS_SUMMARY: Record<number, string> = {
@@ -126,22 +126,4 @@ function describedError(node: INode, message: string, lines: string[], { status,
 	const httpCode = status === undefined ? 'none' : String(status);
 	const where = [...(status === undefined ? [] : [`HTTP ${status}`]), ...(page ? [page] : []), `item ${itemIndex}`].join(', ');
 	return new NodeApiError(node, { httpCode, ...response }, { message, description: [...lines, `(${where})`].join('\n'), httpCode, itemIndex });
-}
-
-/** Markup removed, for a server's HTML page shown as text. */
-export function withoutTags(text: string): string {
-	return text.replace(/<[^>]*>/g, ' ');
-}
-
-/** One line of at most `length` characters: white space folded, the rest cut with an ellipsis. */
-export function textLine(text: string, length: number): string {
-	const line = text.replace(/\s+/g, ' ').trim();
-	return line.length > length ? `${line.slice(0, length)}…` : line;
-}
-
-/** The first bytes of an answer that is not what was asked for, as is (markup included), masked. */
-export function firstBytes(body: unknown, secrets: readonly string[], length = 200): string {
-	if (body === undefined || body === '') return '(an empty body)';
-	const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
-	return textLine(maskSecrets(text, secrets), length);
 }

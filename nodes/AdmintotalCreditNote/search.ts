@@ -1,0 +1,6 @@
+import { clientName, labelText as text, searchList } from '../shared/transport/search';
+
+export const searchCreditNotes = searchList({
+	path: '/movimientos/notas_credito/',
+	label: (note) => [text(note.folio_completo) || `Credit note ${text(note.id)}`, clientName(note), text(note.fecha)].filter(Boolean).join(' · '),
+});

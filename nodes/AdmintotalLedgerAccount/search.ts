@@ -1,0 +1,6 @@
+import { labelText as text, searchList } from '../shared/transport/search';
+
+export const searchLedgerAccounts = searchList({
+	path: '/cuentas/',
+	label: (account) => [text(account.numero_cuenta), text(account.descripcion)].filter(Boolean).join(' '),
+});

@@ -1,0 +1,6 @@
+import type { Catalog } from '../shared/catalog';
+
+export const CARD_TYPE: Catalog<number> = [
+	{ code: 1, label: 'Crédito', english: 'Credit card' },
+	{ code: 2, label: 'Débito', english: 'Debit card' },
+];

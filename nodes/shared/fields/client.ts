@@ -1,0 +1,58 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Field } from './field';
+import { rfc, text, wholeNumber } from './grammars';
+import { requiredIdField } from './record';
+
+/**
+ * Which client a document belongs to. Each endpoint spells the fields its own way (sales notes and
+ * advances: cliente / cliente_rfc; orders: id_cliente / rfc_cliente / codigo_cliente).
+ */
+export type ClientApiNames = { id: string; rfc: string; code?: string };
+
+const WAYS = {
+	code: { title: 'By Client Code', meaning: 'The client code in Admintotal', parameter: 'clientCode', label: 'Client Code', grammar: text },
+	id: { title: 'By ID', meaning: 'The numeric client ID in Admintotal', parameter: 'clientId', label: 'Client ID', grammar: wholeNumber },
+	rfc: { title: 'By RFC', meaning: "The client's RFC (tax ID)", parameter: 'clientRfc', label: 'Client RFC', grammar: rfc },
+} as const;
+
+type Way = keyof typeof WAYS;
+
+export function clientField(apiNames: ClientApiNames): Field {
+	const ways = (Object.keys(WAYS) as Way[]).filter((way) => apiNames[way] !== undefined);
+	const shownFor = (way: Way) => ({ show: { clientBy: [way] } });
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Client',
+			name: 'clientBy',
+			type: 'options',
+			options: ways.map((way): INodePropertyOptions => ({ name: WAYS[way].title, value: way, description: `${WAYS[way].meaning} (${apiNames[way]})` })),
+			// Every endpoint accepts an RFC, the identifier a shop checkout usually collects.
+			default: 'rfc',
+		},
+		...requiredIdField({ displayName: 'Client ID', name: 'clientId', apiName: apiNames.id, description: `The numeric client ID in Admintotal (${apiNames.id})`, displayOptions: shownFor('id') }).properties,
+		{
+			displayName: 'Client RFC',
+			name: 'clientRfc',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. XAXX010101000',
+			displayOptions: shownFor('rfc'),
+			description: 'Checked for the RFC format before anything is sent',
+		},
+	];
+	if (apiNames.code) {
+		properties.push({ displayName: 'Client Code', name: 'clientCode', type: 'string', default: '', required: true, displayOptions: shownFor('code') });
+	}
+	return {
+		properties,
+		read: (values) => {
+			const way = values.raw('clientBy', 'rfc');
+			const chosen = ways.find((candidate) => candidate === way);
+			if (chosen === undefined) return values.fail('Client', `cannot be given "${String(way)}" here`, `Use one of: ${ways.join(', ')}.`);
+			const { parameter, label, grammar } = WAYS[chosen];
+			return { [apiNames[chosen] as string]: values.read<string | number>(parameter, label, grammar, { required: true }) };
+		},
+	};
+}

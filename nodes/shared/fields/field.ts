@@ -1,0 +1,116 @@
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import type { Catalog } from '../catalog';
+import { catalogOptions } from '../catalog';
+import * as grammars from './grammars';
+import type { Grammar } from './grammars';
+import type { ValueReader } from './reader';
+
+/**
+ * A field of an operation, written once: what the editor shows and how the item's value is read
+ * into the API's names. Reads send the values as the query, writes as the body; a path placeholder
+ * such as `{productId}` takes the value of that API name.
+ */
+export interface Field {
+	properties: INodeProperties[];
+	read(values: ValueReader): IDataObject | Promise<IDataObject>;
+}
+
+/** The editor property plus the name the API gives the value. Routing is the operation's job, never a field's. */
+export type FieldSpec = Pick<INodeProperties, 'name' | 'displayName'> & Partial<Omit<INodeProperties, 'name' | 'displayName' | 'routing'>> & { apiName: string };
+
+/** The editor's part of a field spec. */
+export function editorPart(spec: FieldSpec): Omit<FieldSpec, 'apiName'> {
+	const property: Partial<FieldSpec> = { ...spec };
+	delete property.apiName;
+	return property as Omit<FieldSpec, 'apiName'>;
+}
+
+function editorProperty(spec: FieldSpec, editor: Partial<INodeProperties>): INodeProperties {
+	return { type: 'string', default: '', description: `Sent as ${spec.apiName}`, ...editor, ...editorPart(spec) } as INodeProperties;
+}
+
+/** A field holding one value of a grammar. */
+export function scalarField<T>(grammar: Grammar<T>, editor: Partial<INodeProperties> = {}) {
+	return (spec: FieldSpec): Field => ({
+		properties: [editorProperty(spec, editor)],
+		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, grammar, { required: spec.required }) as IDataObject[string] }),
+	});
+}
+
+export const textField = scalarField(grammars.text);
+export const emailField = scalarField(grammars.email, { placeholder: 'e.g. name@email.com' });
+export const rfcField = scalarField(grammars.rfc, { placeholder: 'e.g. XAXX010101000' });
+export const dateField = scalarField(grammars.date, { type: 'dateTime' });
+export const dateTimeField = scalarField(grammars.dateTime, { type: 'dateTime' });
+/** A whole-number filter: 0 (the editor's empty number) sends nothing. */
+export const wholeNumberFilter = scalarField(grammars.wholeNumber, { type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 0 } });
+export const wholeNumberField = scalarField(grammars.wholeNumber, { type: 'number', default: 1, typeOptions: { minValue: 1, numberPrecision: 0 } });
+export const amountFilter = scalarField(grammars.decimal(), { type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 2 } });
+
+export function decimalField(spec: FieldSpec, rules?: grammars.DecimalRules): Field {
+	return scalarField(grammars.decimal(rules))(spec);
+}
+
+/** A decimal the API types as a JSON number. */
+export function exactNumberField(spec: FieldSpec, rules?: grammars.DecimalRules): Field {
+	return scalarField(grammars.exactNumber(rules))(spec);
+}
+
+/** Several values, sent as `a,b,c` in a query or as an array in a body. */
+export function listField(spec: FieldSpec, entry?: Grammar<string | number>): Field {
+	const read = grammars.list(entry);
+	return {
+		properties: [editorProperty(spec, {})],
+		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, read, { required: spec.required }) }),
+	};
+}
+
+/** A dropdown; `sends` maps a choice to what the API receives when that differs from its value (undefined sends nothing). */
+export function optionsField(spec: FieldSpec, sends?: Record<string, string | number | undefined>): Field {
+	const choose = grammars.oneOf((spec.options as INodePropertyOptions[]).map((option) => option.value as string | number));
+	return {
+		properties: [editorProperty(spec, { type: 'options' })],
+		read: (values) => {
+			const choice = values.read(spec.name, spec.displayName, choose, { required: spec.required });
+			return { [spec.apiName]: sends && choice !== undefined ? sends[String(choice)] : choice };
+		},
+	};
+}
+
+/** A dropdown of a catalog's codes, checked against the catalog when given by expression. */
+export function catalogField<Code extends string | number>(spec: FieldSpec, catalog: Catalog<Code>, { showCode = true } = {}): Field {
+	const choose = grammars.oneOf(catalog.map((entry) => entry.code), 'the catalog');
+	return {
+		properties: [editorProperty(spec, { type: 'options', options: catalogOptions(catalog, { showCode }), default: catalog[0].code })],
+		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, choose, { required: spec.required }) }),
+	};
+}
+
+/** Fields of a Filters, Options or Additional Fields collection, sent side by side. */
+export function collection(spec: Pick<INodeProperties, 'name' | 'displayName'> & Partial<INodeProperties>, fields: Field[]): Field {
+	return {
+		properties: [{ type: 'collection', placeholder: 'Add Field', default: {}, ...spec, options: fields.flatMap((field) => field.properties) } as INodeProperties],
+		read: async (values) => await readAll(fields, values.within(spec.name)),
+	};
+}
+
+/** A collection the API receives as one object (an address, a contact); nothing is sent when no field is filled. */
+export function objectCollection(spec: FieldSpec, fields: Field[]): Field {
+	return {
+		properties: collection(editorPart(spec), fields).properties,
+		read: async (values) => {
+			const object = await readAll(fields, values.within(spec.name, spec.displayName));
+			return { [spec.apiName]: Object.keys(object).length ? object : undefined };
+		},
+	};
+}
+
+/** Every field's values, without the ones left empty. */
+export async function readAll(fields: Field[], values: ValueReader): Promise<IDataObject> {
+	const result: IDataObject = {};
+	for (const field of fields) {
+		for (const [key, value] of Object.entries(await field.read(values))) if (value !== undefined) result[key] = value;
+	}
+	return result;
+}

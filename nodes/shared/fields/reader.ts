@@ -1,0 +1,49 @@
+import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Grammar } from './grammars';
+
+/**
+ * The one way an operation reads an item's parameter values: each through its grammar, and a wrong
+ * one stops the item with "'Label' problem [item N]" before anything is sent. `within` reads the
+ * fields of a collection (e.g. `filters.fromDate`).
+ */
+export class ValueReader {
+	constructor(
+		readonly context: IExecuteSingleFunctions,
+		private readonly prefix = '',
+		private readonly labelPrefix = '',
+	) {}
+
+	get itemIndex(): number {
+		return this.context.getItemIndex();
+	}
+
+	within(collection: string, labelPrefix = ''): ValueReader {
+		return new ValueReader(this.context, `${this.prefix}${collection}.`, labelPrefix ? `${this.labelPrefix}${labelPrefix}: ` : this.labelPrefix);
+	}
+
+	fail(label: string, problem: string, fix?: string): never {
+		throw new NodeOperationError(this.context.getNode(), `'${this.labelPrefix}${label}' ${problem} [item ${this.itemIndex}]`, {
+			itemIndex: this.itemIndex,
+			description: [fix, 'Nothing was sent to Admintotal.'].filter(Boolean).join(' '),
+		});
+	}
+
+	/** The value as n8n resolved it (expressions evaluated, a picked record reduced to its ID). */
+	raw(parameter: string, fallback?: unknown): unknown {
+		return this.context.getNodeParameter(`${this.prefix}${parameter}`, fallback as never, { extractValue: true });
+	}
+
+	read<T>(parameter: string, label: string, grammar: Grammar<T>, { required = false } = {}): T | undefined {
+		return this.check(this.raw(parameter, ''), label, grammar, { required });
+	}
+
+	/** A value that is not a parameter of its own, such as a line's quantity. */
+	check<T>(raw: unknown, label: string, grammar: Grammar<T>, { required = false } = {}): T | undefined {
+		const fail = (problem: string, fix?: string): never => this.fail(label, problem, fix);
+		const value = grammar(raw, { fail, timezone: this.context.getTimezone() });
+		if (value === undefined && required) fail('is required');
+		return value;
+	}
+}

@@ -1,0 +1,39 @@
+import type { Field } from './field';
+import { collection, dateField, optionsField, textField, wholeNumberFilter } from './field';
+
+/**
+ * The filters sales notes and orders share in the spec: client, dates, folio, series, cancellation.
+ * `documents` is the plural shown in descriptions, e.g. "sales notes".
+ */
+export function salesDocumentFilters(documents: string): Field {
+	return collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, [
+		optionsField(
+			{
+				displayName: 'Cancelled',
+				name: 'cancelled',
+				apiName: 'cancelado',
+				options: [
+					{ name: 'Active Only', value: 'active', description: 'Only documents that are not cancelled (cancelado=0)' },
+					{ name: 'All', value: 'all', description: 'Active and cancelled documents alike (nothing is sent)' },
+					{ name: 'Cancelled Only', value: 'cancelled', description: 'Only cancelled documents (cancelado=1)' },
+				],
+				default: 'active',
+				description: `Whether to include cancelled ${documents} (cancelado)`,
+			},
+			{ active: 0, all: undefined, cancelled: 1 },
+		),
+		textField({
+			name: 'clientBusinessName',
+			displayName: 'Client Business Name',
+			apiName: 'cliente_razon_social',
+			description: `Only ${documents} of clients with this business name (cliente_razon_social)`,
+			placeholder: 'e.g. Abarrotes La Esperanza SA de CV',
+		}),
+		wholeNumberFilter({ name: 'clientId', displayName: 'Client ID', apiName: 'cliente', description: `Only ${documents} of the client with this ID (cliente)` }),
+		dateField({ name: 'date', displayName: 'Date', apiName: 'fecha', description: `Only ${documents} dated this day (fecha); the time of day is ignored` }),
+		wholeNumberFilter({ name: 'folio', displayName: 'Folio', apiName: 'folio', description: 'Only the document with this folio number (folio)' }),
+		dateField({ name: 'fromDate', displayName: 'From Date', apiName: 'desde', description: `Only ${documents} dated on or after this day (desde); the time of day is ignored` }),
+		textField({ name: 'series', displayName: 'Series', apiName: 'serie', description: 'Only documents of this folio series (serie)', placeholder: 'e.g. A' }),
+		dateField({ name: 'toDate', displayName: 'To Date', apiName: 'hasta', description: `Only ${documents} dated on or before this day (hasta); the time of day is ignored` }),
+	]);
+}

@@ -1,0 +1,38 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+/**
+ * What a simplified record keeps, in output order: `true` copies the field, a list of names reduces
+ * an embedded object to those fields, a function derives the value (e.g. a catalog label).
+ */
+export type SimplifiedShape = Record<string, true | string[] | ((record: IDataObject) => unknown)>;
+
+/** Simplify (n8n convention for records with more than 10 fields) keeps what a user wants most. */
+export const simplifyProperty: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+export function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, rule] of Object.entries(shape)) {
+		if (typeof rule === 'function') {
+			const value = rule(record);
+			if (value !== undefined) result[key] = value as IDataObject[string];
+			continue;
+		}
+		if (!(key in record)) continue;
+		const value = record[key];
+		const embedded = value !== null && typeof value === 'object' && !Array.isArray(value);
+		result[key] = rule === true || !embedded ? value : pick(value as IDataObject, rule);
+	}
+	return result;
+}
+
+function pick(record: IDataObject, keep: string[]): IDataObject {
+	const result: IDataObject = {};
+	for (const key of keep) if (key in record) result[key] = record[key];
+	return result;
+}

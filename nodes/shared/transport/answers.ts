@@ -1,0 +1,52 @@
+import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, INode } from 'n8n-workflow';
+
+import { nonAnswerError } from './errors';
+
+/** What a 2xx answer must hold: a DRF page of a list, one record, or the answer to a write. */
+export type Expected = 'page' | 'record' | 'written';
+
+export interface DrfPage {
+	count?: number;
+	next: string | null;
+	results: IDataObject[];
+}
+
+/** A 2xx is data only when it holds what the endpoint returns; anything else is an error, never an item. */
+export function checkAnswer(
+	node: INode,
+	answer: IN8nHttpFullResponse,
+	expect: Expected,
+	where: { itemIndex: number; page?: string; secrets: readonly string[]; write: boolean },
+) {
+	const body = answer.body;
+	const fits =
+		expect === 'page'
+			? asDrfPage(body) !== undefined
+			: expect === 'record'
+				? isJsonObject(body)
+				: isJsonObject(body) || Array.isArray(body) || (answer.statusCode === 204 && (body === undefined || body === ''));
+	if (fits) return;
+	const expected = { page: `a page of the list (${where.page ?? 'page at offset 0'})`, record: 'a record', written: 'a readable answer to the write' }[expect];
+	throw nonAnswerError(node, { status: answer.statusCode, body, itemIndex: where.itemIndex, secrets: where.secrets, expected, write: where.write });
+}
+
+export function isJsonObject(body: unknown): body is IDataObject {
+	return body !== null && typeof body === 'object' && !Array.isArray(body);
+}
+
+export function asDrfPage(body: unknown): DrfPage | undefined {
+	if (!isJsonObject(body)) return undefined;
+	const { results, next, count } = body;
+	if (!Array.isArray(results) || !results.every(isJsonObject)) return undefined;
+	if (!(next === null || typeof next === 'string')) return undefined;
+	if (count !== undefined && !(typeof count === 'number' && Number.isInteger(count) && count >= 0)) return undefined;
+	return body as unknown as DrfPage;
+}
+
+export function toItems(body: unknown): INodeExecutionData[] {
+	if (Array.isArray(body)) return body.map((json) => ({ json: json as IDataObject }));
+	if (isJsonObject(body)) return [{ json: body }];
+	// A 204 to a write: applied, nothing to read.
+	return [{ json: { success: true } }];
+}
+

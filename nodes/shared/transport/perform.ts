@@ -1,0 +1,39 @@
+import type { DeclarativeRestApiSettings, IExecutePaginationFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Plan } from '../operation/define';
+import { sendWithAllItems } from '../operation/allItems';
+import { asDrfPage, toItems } from './answers';
+import { readList } from './list';
+import { sendRequest } from './request';
+
+/** Each checked request's plan, set by the operation's check and read here (the options object travels between them). */
+export const prepared = new WeakMap<object, Plan>();
+
+/**
+ * How every declarative operation reaches Admintotal, wired as the node's `requestOperations.pagination`
+ * (the engine's only hook that hands a request to the node). The plan says what the request is: a
+ * list (every page for Return All, the fewest pages for Limit), a read, or a write.
+ */
+export async function perform(this: IExecutePaginationFunctions, requestData: DeclarativeRestApiSettings.ResultOptions): Promise<INodeExecutionData[]> {
+	const plan = prepared.get(requestData.options);
+	if (!plan || requestData.postReceive.length > 0) {
+		throw new NodeOperationError(this.getNode(), 'This operation was not declared with defineOperation; nothing was sent', {
+			description: 'A bug in the Admintotal nodes: please report it.',
+		});
+	}
+	// Items go together: none is sent while another's input is wrong (see allItems.ts).
+	return await sendWithAllItems(this, plan.kind === 'write', async () => {
+		const itemIndex = this.getItemIndex();
+		const request = requestData.options as IHttpRequestOptions;
+		let items: INodeExecutionData[] = [];
+		if (plan.answered) items = [];
+		else if (plan.kind === 'list') items = (await readList(this, request, itemIndex, plan.limit)).items;
+		else {
+			const response = await sendRequest(this, request, { itemIndex });
+			// A lookup answered as a page (Check RFC's ?rfc=) gives the page's records.
+			items = toItems(asDrfPage(response.body)?.results ?? response.body);
+		}
+		return plan.output(items.map((item) => item.json)).map((json) => ({ json }));
+	});
+}
