@@ -1,4 +1,4 @@
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IHttpRequestOptions, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { credentialFor, runNodeType } from '../harness/engine';
 import { PACKAGE_ROOT, loadPackage } from '../harness/package';
@@ -85,8 +85,11 @@ describe('every operation is declared through defineOperation', () => {
 		const description = salesNote();
 		const operation = description.properties.find((property) => property.name === 'operation')!;
 		const [create, ...others] = operation.options as INodePropertyOptions[];
-		const unwrapped = { ...create, routing: { send: { paginate: true, preSend: [async (options: object) => options] }, output: { postReceive: [] } } };
-		const changed = { ...description, properties: description.properties.map((property) => (property === operation ? { ...operation, options: [unwrapped, ...others] } : property)) };
+		const unwrapped: INodePropertyOptions = { ...create, routing: { send: { paginate: true, preSend: [async (options: IHttpRequestOptions) => options] }, output: { postReceive: [] } } };
+		const changed: INodeTypeDescription = {
+			...description,
+			properties: description.properties.map((property) => (property === operation ? { ...operation, options: [unwrapped, ...others] } : property)),
+		};
 		expect(bypasses(changed)).toEqual(["create: routing other than the operation's check (send, output)", "create: a pre-send step that is not the operation's check"]);
 	});
 });
