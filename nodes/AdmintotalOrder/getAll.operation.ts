@@ -1,4 +1,4 @@
-import { salesDocumentFilters } from '../shared/fields/salesDocumentFilters';
+import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/fields/salesDocuments';
 import { defineOperation } from '../shared/operation/define';
 
 export const getManyOrders = defineOperation({
@@ -9,16 +9,5 @@ export const getManyOrders = defineOperation({
 	kind: 'list',
 	path: '/movimientos/pedidos/',
 	fields: [salesDocumentFilters('orders')],
-	simplify: {
-		id: true,
-		folio: true,
-		folio_completo: true,
-		fecha: true,
-		cliente: ['id', 'razon_social', 'rfc'],
-		subtotal: true,
-		iva: true,
-		total: true,
-		status: true,
-		status_display: true,
-	},
+	simplify: SIMPLIFIED_SALES_DOCUMENT,
 });

@@ -1,4 +1,4 @@
-import { salesDocumentFilters } from '../shared/fields/salesDocumentFilters';
+import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/fields/salesDocuments';
 import { defineOperation } from '../shared/operation/define';
 
 export const getManySalesNotes = defineOperation({
@@ -9,17 +9,6 @@ export const getManySalesNotes = defineOperation({
 	kind: 'list',
 	path: '/movimientos/notas_venta/',
 	fields: [salesDocumentFilters('sales notes')],
-	simplify: {
-		id: true,
-		folio: true,
-		folio_completo: true,
-		fecha: true,
-		cliente: ['id', 'razon_social', 'rfc'],
-		subtotal: true,
-		iva: true,
-		total: true,
-		status: true,
-		status_display: true,
-		cancelado: true,
-	},
+	// Sales notes also say whether they are cancelled.
+	simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true },
 });

@@ -32,7 +32,7 @@ export const ENABLED_KEY = 'enabledWebhooks';
 function requestedCodes(context: IHookFunctions): string[] {
 	if (context.getNodeParameter('event') !== 'priceStockChanged') return [];
 	if (context.getNodeParameter('enableProductWebhooks', false) !== true) return [];
-	const codes = parseCodeList(context.getNodeParameter('productCodes', ''));
+	const codes = parseCodeList(context.getNodeParameter('productCodes', ''), 'Enable Webhooks for Product Codes');
 	if (codes.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'No product codes to enable webhooks for', {
 			description: 'Fill "Enable Webhooks for Product Codes" (codes separated by commas or line breaks) or turn the option off.',

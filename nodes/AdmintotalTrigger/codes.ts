@@ -1,15 +1,14 @@
+import { list } from '../shared/fields/grammars';
+
 /**
- * Product codes typed by a user: one per line or separated by commas. Codes may hold spaces
- * (Admintotal does not forbid them), so only commas and line breaks separate them.
+ * Product codes typed by a user: one per line or separated by commas (codes may hold spaces), or an
+ * array from an expression; read by the same list grammar as the nodes' fields.
  */
-export function parseCodeList(raw: unknown): string[] {
-	const text = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '';
-	const codes: string[] = [];
-	for (const part of text.split(/[,\r\n]+/)) {
-		const code = part.trim();
-		if (code !== '' && !codes.includes(code)) codes.push(code);
-	}
-	return codes;
+export function parseCodeList(raw: unknown, label: string): string[] {
+	const fail = (problem: string): never => {
+		throw new Error(`'${label}' ${problem}`);
+	};
+	return (list()(raw, { fail, timezone: 'UTC' }) ?? []).map(String);
 }
 
 /** The same set of codes whatever the order they were typed in. */

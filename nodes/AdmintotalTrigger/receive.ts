@@ -76,7 +76,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 }
 
 function selectRows(context: IWebhookFunctions, rows: PriceStockRow[], options: PriceStockOptions): PriceStockRow[] {
-	const onlySkus = parseCodeList(options.onlySkus ?? '');
+	const onlySkus = parseCodeList(options.onlySkus ?? '', 'Only These SKUs');
 	const wanted = onlySkus.length === 0 ? rows : rows.filter((row) => onlySkus.includes(row.sku));
 	if (options.onlyChanged !== true) return wanted;
 	return changedRows(context, wanted);

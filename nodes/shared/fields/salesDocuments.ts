@@ -1,3 +1,4 @@
+import type { SimplifiedShape } from '../operation/simplify';
 import type { Field } from './field';
 import { collection, dateField, optionsField, textField, wholeNumberFilter } from './field';
 
@@ -37,3 +38,17 @@ export function salesDocumentFilters(documents: string): Field {
 		dateField({ name: 'toDate', displayName: 'To Date', apiName: 'hasta', description: `Only ${documents} dated on or before this day (hasta); the time of day is ignored` }),
 	]);
 }
+
+/** What Simplify keeps of a sales note or an order: number, date, client, amounts and state. */
+export const SIMPLIFIED_SALES_DOCUMENT: SimplifiedShape = {
+	id: true,
+	folio: true,
+	folio_completo: true,
+	fecha: true,
+	cliente: ['id', 'razon_social', 'rfc'],
+	subtotal: true,
+	iva: true,
+	total: true,
+	status: true,
+	status_display: true,
+};
