@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { sendRequest, tenantApiBaseOf } from '../shared/transport/request';
 import { parseCodeList, sameCodes } from './codes';
-import type { DeliveryAuthentication } from './delivery';
-import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './delivery';
+import type { DeliveryAuthentication } from './deliveryAuthentication';
+import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './deliveryAuthentication';
 
 /**
  * The webhook lifecycle n8n runs on activation (checkExists, then create if needed) and on

@@ -1,6 +1,6 @@
 import type { ICredentialTestFunctions, ICredentialsDecrypted, INodeCredentialTestResult } from 'n8n-workflow';
 
-import { unusableSecret } from './delivery';
+import { unusableSecret } from './deliveryAuthentication';
 
 /**
  * The "Test" button of the Admintotal Webhook Delivery credential. The secret is never sent

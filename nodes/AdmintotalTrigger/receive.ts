@@ -3,8 +3,8 @@ import type { INodeExecutionData, IWebhookFunctions, IWebhookResponseData } from
 
 import { applyDelivery, mergeMemories, readMemory, saveMemory, today, type DeliveryMemory } from './changes';
 import { parseCodeList } from './codes';
-import type { DeliveryAuthentication } from './delivery';
-import { BASIC_REALM, WEBHOOK_CREDENTIAL_TYPE, isAuthorized } from './delivery';
+import type { DeliveryAuthentication } from './deliveryAuthentication';
+import { BASIC_REALM, WEBHOOK_CREDENTIAL_TYPE, isAuthorized } from './deliveryAuthentication';
 import { createdProduct, priceStockItem, priceStockRows, readJsonDocument, type PriceStockRow } from './payload';
 
 /**

@@ -3,7 +3,7 @@ import type { ICredentialTestFunctions, INodeCredentialTestResult } from 'n8n-wo
 import type { Sandbox } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
 import { loadPackage } from '../harness/package';
-import { sameSecret } from '../../nodes/AdmintotalTrigger/delivery';
+import { sameSecret } from '../../nodes/AdmintotalTrigger/deliveryAuthentication';
 import { DELIVERY_PASSWORD, DELIVERY_TOKEN, DELIVERY_USER, deliveryCredential, oneCharacterOff, parsed, productCodes, triggerPool } from './fixture';
 
 /** Delivery authentication: a refused delivery gets 401 and never starts a workflow. */

@@ -1,7 +1,7 @@
 import { DEMO } from '../../sandbox';
 import { sandboxPerFile } from '../fixture';
 
-// n8n sends a declarative node's items side by side; see nodes/shared/itemWave.ts.
+// n8n sends a declarative node's items side by side; see nodes/shared/operation/allItems.ts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const photo = { photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'evidencia.png' } };
 
@@ -31,6 +31,24 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		]);
 		expect(run.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
 		expect(run.error?.context?.itemIndex).toBe(2);
+		expect(posted('/movimientos/notas_venta/')).toHaveLength(0);
+	});
+
+	it('with request batching (2 items per batch, 100 ms apart), a wrong item in the second batch still stops the first', async () => {
+		const run = await fixture.run(
+			'admintotalSalesNote',
+			{
+				resource: 'salesNote',
+				operation: 'create',
+				clientBy: 'rfc',
+				clientRfc: '={{ $json.rfc }}',
+				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '1', unitPrice: '' }] },
+				// n8n's engine starts each batch's items only after the interval, so a check of the first batch alone would pass.
+				requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 100 } } },
+			},
+			{ input: [{ rfc: good }, { rfc: good }, { rfc: 'NOT-AN-RFC' }] },
+		);
+		expect(run.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
 		expect(posted('/movimientos/notas_venta/')).toHaveLength(0);
 	});
 
