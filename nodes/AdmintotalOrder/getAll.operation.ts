@@ -1,4 +1,4 @@
-import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/fields/salesDocuments';
+import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
 import { defineOperation } from '../shared/operation/define';
 
 export const getManyOrders = defineOperation({

@@ -1,7 +1,7 @@
 import type { IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { changedInVersion } from '../shared/operation/versions';
+import { changedInVersion } from '../shared/fields/versions';
 import { CREDENTIAL_TYPE } from '../shared/transport/request';
 import { createWebhook, deleteWebhook, webhookExists } from './activation';
 import { testDeliveryCredential } from './credentialTest';

@@ -12,7 +12,7 @@ import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 
 // The same module instances n8n's loader used for the package.
 const { operationChecks } = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/shared/operation/define`) as { operationChecks: WeakSet<object> };
-const { perform } = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/shared/transport/perform`) as { perform: unknown };
+const { perform } = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/shared/operation/perform`) as { perform: unknown };
 
 type Shown = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 

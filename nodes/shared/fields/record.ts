@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { changedInVersion } from '../operation/versions';
+import { changedInVersion } from './versions';
 import type { Field, FieldSpec } from './field';
 import { editorPart } from './field';
 import { wholeNumber } from './grammars';

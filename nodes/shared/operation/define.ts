@@ -4,8 +4,9 @@ import type { Field } from '../fields/field';
 import { readAll } from '../fields/field';
 import { boolean, positiveCount } from '../fields/grammars';
 import { ValueReader } from '../fields/reader';
-import { prepared } from '../transport/perform';
 import { checkedWithAllItems } from './allItems';
+import type { Plan } from './perform';
+import { prepared } from './perform';
 import type { SimplifiedShape } from './simplify';
 import { shapeRecord, simplifyProperty } from './simplify';
 
@@ -23,7 +24,7 @@ export interface OperationSpec {
 	name: string;
 	action: string;
 	description: string;
-	kind: 'list' | 'read' | 'write';
+	kind: Plan['kind'];
 	/** Writes only; reads are GET. */
 	method?: 'POST' | 'PATCH';
 	/** The API path, relative to /api/v2; `{name}` takes the value a field reads under that API name. */
@@ -40,16 +41,6 @@ export interface Operation {
 	value: string;
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
-}
-
-/** What the transport does with one item's request; attached to the request options by the check. */
-export interface Plan {
-	kind: OperationSpec['kind'];
-	/** Lists: how many records at most; undefined for Return All. */
-	limit?: number;
-	answered: boolean;
-	/** Records to output items. */
-	output: (records: IDataObject[]) => IDataObject[];
 }
 
 const listSizeProperties: INodeProperties[] = [

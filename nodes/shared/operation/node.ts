@@ -1,8 +1,8 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../transport/request';
-import { perform } from '../transport/perform';
 import type { Operation } from './define';
+import { perform } from './perform';
 
 type ResourceDescription = Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'requestOperations' | 'properties'>;
 

@@ -1,11 +1,21 @@
-import type { DeclarativeRestApiSettings, IExecutePaginationFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
+import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctions, IHttpRequestOptions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Plan } from '../operation/define';
-import { sendWithAllItems } from '../operation/allItems';
-import { asDrfPage, toItems } from './answers';
-import { readList } from './list';
-import { sendRequest } from './request';
+import { asDrfPage, toItems } from '../transport/answers';
+import { readList } from '../transport/list';
+import { sendRequest } from '../transport/request';
+import { sendWithAllItems } from './allItems';
+
+/** What the transport does with one item's request, decided by the operation's check. */
+export interface Plan {
+	kind: 'list' | 'read' | 'write';
+	/** Lists: how many records at most; undefined for Return All. */
+	limit?: number;
+	/** Known without asking (e.g. a generic RFC): no request, no records. */
+	answered: boolean;
+	/** Records to output items (Simplify, then the operation's own step). */
+	output: (records: IDataObject[]) => IDataObject[];
+}
 
 /** Each checked request's plan, set by the operation's check and read here (the options object travels between them). */
 export const prepared = new WeakMap<object, Plan>();

@@ -1,6 +1,6 @@
-import type { SimplifiedShape } from '../operation/simplify';
-import type { Field } from './field';
-import { collection, dateField, optionsField, textField, wholeNumberFilter } from './field';
+import type { SimplifiedShape } from './operation/simplify';
+import type { Field } from './fields/field';
+import { collection, dateField, optionsField, textField, wholeNumberFilter } from './fields/field';
 
 /**
  * The filters sales notes and orders share in the spec: client, dates, folio, series, cancellation.
