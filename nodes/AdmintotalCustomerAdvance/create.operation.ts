@@ -1,5 +1,5 @@
 import { clientField } from '../shared/fields/client';
-import { commentsField, customFieldsField, warehouseField } from '../shared/fields/common';
+import { commentsField, customFieldsField, warehouseField } from '../shared/fields/writeFields';
 import { catalogField, collection, dateField, decimalField, textField } from '../shared/fields/field';
 import { recordField } from '../shared/fields/record';
 import { defineOperation } from '../shared/operation/define';

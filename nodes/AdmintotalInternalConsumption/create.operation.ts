@@ -1,4 +1,4 @@
-import { commentsField } from '../shared/fields/common';
+import { commentsField } from '../shared/fields/writeFields';
 import { linesField } from '../shared/fields/lines';
 import { recordField, requiredIdField } from '../shared/fields/record';
 import { defineOperation } from '../shared/operation/define';

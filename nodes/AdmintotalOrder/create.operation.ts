@@ -1,6 +1,6 @@
 import { addressField } from '../shared/fields/address';
 import { clientField } from '../shared/fields/client';
-import { commentsField, warehouseField } from '../shared/fields/common';
+import { commentsField, warehouseField } from '../shared/fields/writeFields';
 import { collection, dateField, emailField, objectCollection, textField } from '../shared/fields/field';
 import { linesField } from '../shared/fields/lines';
 import { defineOperation } from '../shared/operation/define';

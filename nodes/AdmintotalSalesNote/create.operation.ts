@@ -1,6 +1,6 @@
 import { addressField } from '../shared/fields/address';
 import { clientField } from '../shared/fields/client';
-import { commentsField, customFieldsField, warehouseField } from '../shared/fields/common';
+import { commentsField, customFieldsField, warehouseField } from '../shared/fields/writeFields';
 import { catalogField, collection, dateTimeField, decimalField, exactNumberField, scalarField, textField } from '../shared/fields/field';
 import type { Grammar } from '../shared/fields/grammars';
 import { scalarText } from '../shared/fields/grammars';
