@@ -36,7 +36,11 @@ describe(`npm ${DEV_ARGS.join(' ')}`, () => {
 		dev.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		exited = new Promise((resolve) => dev.once('exit', (code) => resolve(code)));
 		const ready = new Promise<void>((resolve) => {
-			const check = () => (output.includes(READY) ? resolve() : setTimeout(check, 250));
+			// Polling stops when npm run dev exits, or the timer would keep jest from ever exiting.
+			const check = () => {
+				if (output.includes(READY)) resolve();
+				else if (dev.exitCode === null && dev.signalCode === null) setTimeout(check, 250);
+			};
 			check();
 		});
 		await Promise.race([ready, exited.then((code) => Promise.reject(new Error(`npm run dev exited (${code}) before it was ready:\n${tail(output)}`)))]);
