@@ -180,6 +180,26 @@ describe('values given by expression are checked before anything is sent', () =>
 			const run = await createAdvance({ usoCfdi: '={{ "hasOwnProperty" }}' });
 			expectRefused(run, field('CFDI Use'), 0, advancePosts);
 		});
+
+		// These two dropdowns fell back to a default on an unknown value: a line was sent by code, an image read from the binary field.
+		it.each(['constructor', 'sku'])('Sales Note Create: a line\'s Identify Product By "%s"', async (choice) => {
+			const run = await createSalesNote(oneLine({ productBy: `={{ "${choice}" }}` }));
+			expectRefused(run, field('Identify Product By', 'Lines'), 0, salesNotePosts);
+		});
+
+		it('Work Order Attach Image: Image Source "url"', async () => {
+			const run = await fixture.run('admintotalWorkOrder', {
+				resource: 'workOrder',
+				operation: 'attachImage',
+				workOrderId: { __rl: true, mode: 'id', value: String(DEMO.ordenServicio.id) },
+				title: 'Evidencia',
+				imageSource: '={{ "url" }}',
+				// Both source fields are filled, so only the source choice itself can be wrong.
+				binaryPropertyName: 'data',
+				imageBase64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+			});
+			expectRefused(run, field('Image Source'), 0, () => fixture.requestsTo(`/ordenes_servicio/${DEMO.ordenServicio.id}/adjuntar_imagen`));
+		});
 	});
 
 	// ------------------------------------------------------------------ 3. Limit

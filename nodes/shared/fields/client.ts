@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field } from './field';
-import { rfc, text, wholeNumber } from './grammars';
+import { oneOf, rfc, text, wholeNumber } from './grammars';
 import { requiredIdField } from './record';
 
 /**
@@ -48,9 +48,7 @@ export function clientField(apiNames: ClientApiNames): Field {
 	return {
 		properties,
 		read: (values) => {
-			const way = values.raw('clientBy', 'rfc');
-			const chosen = ways.find((candidate) => candidate === way);
-			if (chosen === undefined) return values.fail('Client', `cannot be given "${String(way)}" here`, `Use one of: ${ways.join(', ')}.`);
+			const chosen = values.read('clientBy', 'Client', oneOf(ways), { required: true }) as Way;
 			const { parameter, label, grammar } = WAYS[chosen];
 			return { [apiNames[chosen] as string]: values.read<string | number>(parameter, label, grammar, { required: true }) };
 		},

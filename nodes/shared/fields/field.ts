@@ -59,16 +59,15 @@ export function exactNumberField(spec: FieldSpec, rules?: grammars.DecimalRules)
 
 /** Several values, sent as `a,b,c` in a query or as an array in a body. */
 export function listField(spec: FieldSpec, entry?: Grammar<string | number>): Field {
-	const read = grammars.list(entry);
-	return {
-		properties: [editorProperty(spec, {})],
-		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, read, { required: spec.required }) }),
-	};
+	return scalarField(grammars.list(entry))(spec);
 }
 
-/** A dropdown; `sends` maps a choice to what the API receives when that differs from its value (undefined sends nothing). */
-export function optionsField(spec: FieldSpec, sends?: Record<string, string | number | undefined>): Field {
-	const choose = grammars.oneOf((spec.options as INodePropertyOptions[]).map((option) => option.value as string | number));
+/**
+ * A dropdown, checked against its own options when given by expression; `sends` maps a choice to what
+ * the API receives when that differs from its value (undefined sends nothing).
+ */
+export function optionsField(spec: FieldSpec, sends?: Record<string, string | number | undefined>, among?: string): Field {
+	const choose = grammars.oneOf((spec.options as INodePropertyOptions[]).map((option) => option.value as string | number), among);
 	return {
 		properties: [editorProperty(spec, { type: 'options' })],
 		read: (values) => {
@@ -78,13 +77,9 @@ export function optionsField(spec: FieldSpec, sends?: Record<string, string | nu
 	};
 }
 
-/** A dropdown of a catalog's codes, checked against the catalog when given by expression. */
+/** A dropdown of a catalog's codes. */
 export function catalogField<Code extends string | number>(spec: FieldSpec, catalog: Catalog<Code>, { showCode = true } = {}): Field {
-	const choose = grammars.oneOf(catalog.map((entry) => entry.code), 'the catalog');
-	return {
-		properties: [editorProperty(spec, { type: 'options', options: catalogOptions(catalog, { showCode }), default: catalog[0].code })],
-		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, choose, { required: spec.required }) }),
-	};
+	return optionsField({ default: catalog[0].code, ...spec, options: catalogOptions(catalog, { showCode }) }, undefined, 'the catalog');
 }
 
 /** Fields of a Filters, Options or Additional Fields collection, sent side by side. */

@@ -29,7 +29,7 @@ export function shown(raw: unknown, length = 40): string {
 	return text.length > length ? `${text.slice(0, length)}…` : text;
 }
 
-function isBlank(raw: unknown): boolean {
+export function isBlank(raw: unknown): boolean {
 	return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 

@@ -1,5 +1,5 @@
 import type { Field } from './field';
-import { text } from './grammars';
+import { oneOf, text } from './grammars';
 import type { ValueReader } from './reader';
 
 /** Work order images: checked here so a wrong file is refused before it is uploaded. */
@@ -18,7 +18,7 @@ export function imageTypeOf(bytes: Buffer): string | undefined {
 
 /** The image of the item (binary property or base64 text) as base64, after checking it is an image of sane size. */
 async function imageAsBase64(read: ValueReader): Promise<string> {
-	const source = read.raw('imageSource', 'binary');
+	const source = read.read('imageSource', 'Image Source', oneOf(['binary', 'base64']), { required: true });
 	let bytes: Buffer;
 	let label: string;
 	if (source === 'base64') {

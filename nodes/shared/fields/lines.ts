@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import type { Field } from './field';
-import { decimal, text, wholeNumber } from './grammars';
+import { decimal, isBlank, oneOf, text, wholeNumber } from './grammars';
 import type { ValueReader } from './reader';
 
 /**
@@ -107,7 +107,7 @@ function lineProperties(priced: boolean): INodeProperties[] {
 
 /** The lines as the API's `detalles`, or an error naming the line and the item. */
 function readLines(values: ValueReader, priced: boolean): IDataObject[] {
-	const fromJson = values.raw('linesInput', 'ui') === 'json';
+	const fromJson = values.read('linesInput', 'Lines Input', oneOf(['ui', 'json'])) === 'json';
 	const label = fromJson ? 'Lines (JSON)' : 'Lines';
 	const rows = fromJson ? jsonLines(values, label) : uiLines(values);
 	if (rows.length === 0) values.fail(label, 'has no lines', 'Add at least one product line.');
@@ -136,11 +136,14 @@ function readLines(values: ValueReader, priced: boolean): IDataObject[] {
 
 const QUANTITY = decimal({ positive: true });
 const PRICE = decimal();
+const PRODUCT_BY = oneOf(IDENTIFIERS.map((identifier) => identifier.mode));
 
 function uiLines(values: ValueReader): IDataObject[] {
 	const lines = values.raw('lines.line', []);
-	return (Array.isArray(lines) ? (lines as IDataObject[]) : []).map((line) => {
-		const identifier = IDENTIFIERS.find((candidate) => candidate.mode === line.productBy) ?? IDENTIFIERS[1];
+	return (Array.isArray(lines) ? (lines as IDataObject[]) : []).map((line, index) => {
+		const fail = (problem: string, fix?: string): never => values.fail('Lines', `line ${index + 1}: Identify Product By ${problem}`, fix);
+		const mode = PRODUCT_BY(line.productBy, { fail, timezone: '' }) ?? fail('is required');
+		const identifier = IDENTIFIERS.find((candidate) => candidate.mode === mode) as (typeof IDENTIFIERS)[number];
 		return { [identifier.keys[0]]: line.product, quantity: line.quantity, unitPrice: line.unitPrice };
 	});
 }
@@ -156,8 +159,4 @@ function jsonLines(values: ValueReader, label: string): IDataObject[] {
 	}
 	if (!Array.isArray(value)) values.fail(label, 'must be an array of lines', `Use an array such as ${JSON_EXAMPLE}.`);
 	return value as IDataObject[];
-}
-
-function isBlank(value: unknown): boolean {
-	return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }

@@ -36,14 +36,14 @@ export async function perform(this: IExecutePaginationFunctions, requestData: De
 	return await sendWithAllItems(this, plan.kind === 'write', async () => {
 		const itemIndex = this.getItemIndex();
 		const request = requestData.options as IHttpRequestOptions;
-		let items: INodeExecutionData[] = [];
-		if (plan.answered) items = [];
-		else if (plan.kind === 'list') items = (await readList(this, request, itemIndex, plan.limit)).items;
-		else {
-			const response = await sendRequest(this, request, { itemIndex });
-			// A lookup answered as a page (Check RFC's ?rfc=) gives the page's records.
-			items = toItems(asDrfPage(response.body)?.results ?? response.body);
-		}
+		// A plan answered without asking (a generic RFC) has no records: its output step answers from the values.
+		const items = plan.answered ? [] : plan.kind === 'list' ? (await readList(this, request, itemIndex, plan.limit)).items : await readOne(this, request, itemIndex);
 		return plan.output(items.map((item) => item.json)).map((json) => ({ json }));
 	});
+}
+
+/** A read or a write: its answer's records (a lookup answered as a page, like Check RFC's ?rfc=, gives the page's records). */
+async function readOne(context: IExecutePaginationFunctions, request: IHttpRequestOptions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const response = await sendRequest(context, request, { itemIndex });
+	return toItems(asDrfPage(response.body)?.results ?? response.body);
 }
