@@ -1,0 +1,159 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * What `npm run bench:n8n` keeps: the key `n8n` of bench/results.json (every round's figures,
+ * per runtime) and the section "## In real n8n (npm run bench:n8n)" of bench/RESULTS.md, drawn
+ * from that key. `npm run bench` keeps both when it rewrites its own part.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import type { RuntimeName } from '../../e2e/lib';
+
+export const SECTION_HEADING = '## In real n8n (npm run bench:n8n)';
+
+/** One `n8n execute` of a workflow. */
+export interface RoundFigure {
+	round: number;
+	/** Place in the round (1 = first run of the round). */
+	order: number;
+	/** Sum of the measured nodes' executionTime. */
+	nodesSeconds: number;
+	/** startedAt..stoppedAt of the execution. */
+	executionSeconds: number;
+	/** Spawn to exit, n8n start-up and printing the run JSON included. */
+	wallSeconds: number;
+	requests: number;
+	items: number;
+	peakRssMb: number;
+}
+
+export interface VariantResult {
+	key: string;
+	label: string;
+	workNodes: string[];
+	rounds: RoundFigure[];
+	median: { nodesSeconds: number; executionSeconds: number; requests: number; peakRssMb: number };
+}
+
+export interface ComparisonResult {
+	key: string;
+	name: string;
+	date: string;
+	/** ours / HTTP of the medians of the measured nodes; lower is better. */
+	ratio: number;
+	/** ours / HTTP of the medians of the whole executions. */
+	executionRatio: number;
+	goal: number | null;
+	met: boolean | null;
+	/** Peak RSS compared (the Return All rows): ours <= HTTP. */
+	memoryMet: boolean | null;
+	ours: VariantResult;
+	http: VariantResult;
+}
+
+export interface RuntimeResult {
+	runtime: RuntimeName;
+	n8nVersion: string;
+	nodeVersion: string;
+	httpRequestNodeVersion: number;
+	date: string;
+	rounds: number;
+	durationSeconds: number;
+	loadAverage: { start: number[]; end: number[] };
+	sandbox: { volume: Record<string, number>; pageSize: { default: number; max: number } };
+	/** `n8n execute` of a Manual Trigger alone, each round. */
+	idle: { peakRssMb: number[]; medianPeakRssMb: number; executionSeconds: number[] };
+	comparisons: ComparisonResult[];
+}
+
+export interface N8nBenchResults {
+	description: string;
+	runtimes: Partial<Record<RuntimeName, RuntimeResult>>;
+}
+
+const DESCRIPTION =
+	'Our nodes and n8n\'s HTTP Request node side by side in a real n8n (n8n execute), against the sandbox. ' +
+	'Seconds: sum of runData executionTime of the nodes doing the work, n8n start-up excluded; ratio = ours / HTTP of the medians. ' +
+	'Peak RSS: VmHWM of the n8n execute process, polled every 20 ms.';
+
+const FOLDER = (root: string) => path.join(root, 'bench');
+
+function readJson(file: string): Record<string, unknown> {
+	return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+}
+
+/**
+ * Merge one runtime's results into bench/results.json (key `n8n`) and redraw the section of
+ * bench/RESULTS.md. Comparisons not run this time (`--only`) keep their last figures.
+ */
+export function saveResults(packageRoot: string, result: RuntimeResult, order: string[]): N8nBenchResults {
+	const folder = FOLDER(packageRoot);
+	fs.mkdirSync(folder, { recursive: true });
+	const jsonFile = path.join(folder, 'results.json');
+	const all = readJson(jsonFile);
+	const previous = (all.n8n as N8nBenchResults | undefined)?.runtimes?.[result.runtime];
+	const comparisons = order
+		.map((key) => result.comparisons.find((entry) => entry.key === key) ?? previous?.comparisons.find((entry) => entry.key === key))
+		.filter((entry): entry is ComparisonResult => entry !== undefined);
+	const n8n: N8nBenchResults = {
+		description: DESCRIPTION,
+		runtimes: { ...((all.n8n as N8nBenchResults | undefined)?.runtimes ?? {}), [result.runtime]: { ...result, comparisons } },
+	};
+	fs.writeFileSync(jsonFile, `${JSON.stringify({ ...all, n8n }, null, 2)}\n`);
+
+	const mdFile = path.join(folder, 'RESULTS.md');
+	const markdown = fs.existsSync(mdFile) ? fs.readFileSync(mdFile, 'utf8') : '# Benchmark results\n';
+	fs.writeFileSync(mdFile, `${withoutSection(markdown).trimEnd()}\n\n${renderSection(n8n)}`);
+	return n8n;
+}
+
+/** The file without this bench's section (from its heading to the next `## ` heading or the end). */
+function withoutSection(markdown: string): string {
+	const start = markdown.indexOf(SECTION_HEADING);
+	if (start === -1) return markdown;
+	const next = markdown.indexOf('\n## ', start + SECTION_HEADING.length);
+	return markdown.slice(0, start) + (next === -1 ? '' : markdown.slice(next + 1));
+}
+
+const seconds = (value: number) => value.toFixed(2);
+const ratio = (value: number) => value.toFixed(2);
+const verdict = (value: boolean | null) => (value === null ? '–' : value ? 'yes' : '**no**');
+
+export function renderSection(results: N8nBenchResults): string {
+	const lines = [
+		SECTION_HEADING,
+		'',
+		"Our nodes and n8n's own HTTP Request node side by side in a real n8n (`n8n execute` with our packed package installed like a user does), " +
+			'against the sandbox in the bench process (10,000 sales notes, 10,000 blacklist entries, pages of at most 100). ' +
+			'Time: median over the rounds of the `executionTime` n8n records for the nodes doing the work (ours: our node; HTTP: HTTP Request, plus Split Out for Return All), ' +
+			'n8n start-up excluded; the whole execution (startedAt..stoppedAt) beside it. Ratio = ours / HTTP, lower is better. ' +
+			'The two variants of a case alternate (round 1 ours first, round 2 HTTP first, …). ' +
+			'Peak RSS: VmHWM of the `n8n execute` process (polled every 20 ms), in brackets above an idle `n8n execute` of a Manual Trigger alone. ' +
+			'Run: `npm run bench:n8n` (`-- --runtime node24|both`, `--rounds N`, `--only <word>`, `--profile`).',
+	];
+	for (const result of Object.values(results.runtimes)) {
+		if (!result) continue;
+		lines.push(
+			'',
+			`### ${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, HTTP Request node v${result.httpRequestNodeVersion}`,
+			'',
+			`${result.rounds} round${result.rounds === 1 ? "" : "s"}, ${result.date}, ${Math.round(result.durationSeconds)} s in all; load average ${result.loadAverage.start[0].toFixed(2)} at the start, ${result.loadAverage.end[0].toFixed(2)} at the end. ` +
+				`Idle \`n8n execute\`: peak RSS ${result.idle.medianPeakRssMb} MB.`,
+			'',
+			'| case | HTTP Request node median s | ours median s | ratio | goal | met | requests HTTP / ours | whole execution s HTTP / ours | peak RSS MB HTTP / ours (above idle) |',
+			'|---|---|---|---|---|---|---|---|---|',
+		);
+		for (const row of result.comparisons) {
+			const idle = result.idle.medianPeakRssMb;
+			const rss = (variant: VariantResult) => variant.median.peakRssMb;
+			const memory =
+				`${rss(row.http)} / ${rss(row.ours)} (+${(rss(row.http) - idle).toFixed(0)} / +${(rss(row.ours) - idle).toFixed(0)})` +
+				(row.memoryMet === null ? '' : `, ours ≤ HTTP: ${verdict(row.memoryMet)}`);
+			lines.push(
+				`| ${row.name} | ${seconds(row.http.median.nodesSeconds)} | ${seconds(row.ours.median.nodesSeconds)} | ${ratio(row.ratio)} | ${row.goal === null ? 'measured' : `≤ ${row.goal}`} | ${verdict(row.met)} | ` +
+					`${row.http.median.requests} / ${row.ours.median.requests} | ${seconds(row.http.median.executionSeconds)} / ${seconds(row.ours.median.executionSeconds)} | ${memory} |`,
+			);
+		}
+	}
+	return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,285 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * What `npm run bench:n8n` runs: each case as a pair of workflows, one with our node and one with
+ * n8n's HTTP Request node configured the way a careful user without our package would, plus the
+ * input both get and the credentials both use.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expectedCheckDigit } from '../../../nodes/AdmintotalBlacklist/rfcCheckDigit';
+import { DEMO, type Sandbox } from '../../sandbox';
+import type { CredentialFixture, JsonObject, N8nRuntime, WorkflowFixture } from '../../e2e/lib';
+import { MANUAL_TRIGGER, apiKeyCredential, linearWorkflow, nodeType, setJson, uses, type NodeSpec } from '../../e2e/suites/admintotal';
+
+/** What the sandbox holds: enough sales notes for 100 full pages, a blacklist as long. */
+export const SANDBOX_VOLUME = { notasVenta: 10_000, listaNegra: 10_000 };
+/** The API's page sizes: 20 unless asked, at most 100 (what Admintotal answers). */
+export const SANDBOX_PAGE_SIZE = { default: 20, max: 100 };
+
+export const SALES_NOTES_PATH = '/api/v2/movimientos/notas_venta/';
+export const BLACKLIST_PATH = '/api/v2/listanegra/';
+
+/** One workflow of a case: which nodes' executionTime is the work, and what its output must be. */
+export interface Variant {
+	key: string;
+	label: string;
+	side: 'ours' | 'http';
+	workflow: WorkflowFixture;
+	/** Nodes whose executionTime (summed) is the measured time. */
+	workNodes: string[];
+	/** The node whose output items are checked. */
+	outputNode: string;
+	/** Throws unless the output is what the case must give (asserted every run, never the timing). */
+	verify: (items: JsonObject[]) => void;
+}
+
+/** A comparison printed as one row: ours against the HTTP Request node, with the goal for the ratio. */
+export interface Comparison {
+	key: string;
+	name: string;
+	ours: string;
+	http: string;
+	/** Ratio ours / HTTP to reach, or undefined when only measured. */
+	goal?: number;
+	/** Whether the row shows peak memory against the HTTP Request node (the Return All rows). */
+	memory: boolean;
+}
+
+export const CREDENTIAL_REFS = {
+	ours: { id: 'benchAdmintotal01', name: 'Admintotal API (bench)' },
+	http: { id: 'benchHeaderAuth01', name: 'Admintotal Api-key header (bench)' },
+};
+
+export function benchCredentials(sandbox: Sandbox): { ours: CredentialFixture; http: CredentialFixture } {
+	return {
+		ours: apiKeyCredential(sandbox, DEMO.apiKey, CREDENTIAL_REFS.ours),
+		// What a user without our package configures: n8n's generic Header Auth with the key.
+		http: { ...CREDENTIAL_REFS.http, type: 'httpHeaderAuth', data: { name: 'Api-key', value: DEMO.apiKey } },
+	};
+}
+
+/**
+ * The HTTP Request node's version a user gets when adding it today on this runtime: the
+ * `defaultVersion` of the runtime's installed n8n-nodes-base (4.4 on n8n 2.8, 4.5 on 2.41).
+ */
+export function httpRequestVersion(runtime: N8nRuntime): number {
+	const file = path.join(runtime.dir, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', 'HttpRequest', 'HttpRequest.node.js');
+	const found = /defaultVersion:\s*([\d.]+)/.exec(fs.readFileSync(file, 'utf8'));
+	if (!found) throw new Error(`no defaultVersion in ${file}`);
+	return Number(found[1]);
+}
+
+/** The RFCs a case checks, and how many of them the blacklist holds. */
+export interface RfcInput {
+	rfcs: string[];
+	distinct: number;
+	listedItems: number;
+}
+
+/**
+ * Company RFCs the blacklist does not hold, one after the other: a real date and SAT's check digit,
+ * so the node checks them like any customer's. Counting in mixed radix (year, month, day, homoclave)
+ * never repeats one.
+ */
+function* unlistedRfcs(listed: ReadonlySet<string>): Generator<string> {
+	for (let n = 0; ; n++) {
+		const letters = ['BEN', 'QAS', 'RIO', 'TOL'][n % 4];
+		const date = `9${n % 10}${String(1 + (Math.floor(n / 10) % 12)).padStart(2, '0')}${String(1 + (Math.floor(n / 120) % 28)).padStart(2, '0')}`;
+		const homoclave = (Math.floor(n / 3360) % 1296).toString(36).toUpperCase().padStart(2, '0');
+		const body = `${letters}${date}${homoclave}`;
+		// The check digit weighs the first eleven characters; the twelfth is a placeholder.
+		const rfc = `${body}${expectedCheckDigit(`${body}0`) ?? '0'}`;
+		if (!listed.has(rfc)) yield rfc;
+	}
+}
+
+/**
+ * `distinct` different RFCs, a fifth of them taken from the sandbox's blacklist and the rest valid
+ * RFCs it does not hold, repeated in turn until there are `items` of them.
+ */
+export function rfcInput(sandbox: Sandbox, items: number, distinct: number): RfcInput {
+	const listed = new Set(sandbox.store.listaNegra.map((entry) => entry.rfc));
+	const entries = sandbox.store.listaNegra;
+	const listedWanted = Math.round(distinct / 5);
+	if (listedWanted > entries.length) throw new Error(`the sandbox's blacklist has ${entries.length} entries, ${listedWanted} wanted`);
+	const step = Math.floor(entries.length / listedWanted);
+	const unlisted = unlistedRfcs(listed);
+	const unique: string[] = [];
+	for (let index = 0; index < distinct; index++) {
+		// Every fifth RFC is listed, taken from all along the list.
+		if (index % 5 === 0 && index / 5 < listedWanted) unique.push(entries[(index / 5) * step].rfc);
+		else unique.push(unlisted.next().value as string);
+	}
+	if (new Set(unique).size !== distinct) throw new Error(`rfcInput made ${new Set(unique).size} distinct RFCs, ${distinct} wanted`);
+	const rfcs = Array.from({ length: items }, (_, index) => unique[index % distinct]);
+	return { rfcs, distinct, listedItems: rfcs.filter((rfc) => listed.has(rfc)).length };
+}
+
+/** A Set node emitting the RFCs as one array, then a Split Out making one item per RFC (not measured). */
+function rfcItems(rfcs: string[]): NodeSpec[] {
+	return [
+		setJson('RFCs', { rfcs: rfcs.map((rfc) => ({ rfc })) }),
+		{ name: 'One Item Per RFC', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'rfcs', include: 'noOtherFields', options: {} } },
+	];
+}
+
+function httpRequest(runtime: N8nRuntime, url: string, query: Array<{ name: string; value: string }>, options: Record<string, unknown>): NodeSpec {
+	return {
+		name: 'HTTP Request',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: httpRequestVersion(runtime),
+		parameters: {
+			method: 'GET',
+			url,
+			authentication: 'genericCredentialType',
+			genericAuthType: 'httpHeaderAuth',
+			sendQuery: true,
+			specifyQuery: 'keypair',
+			queryParameters: { parameters: query },
+			options,
+		},
+		credentials: { httpHeaderAuth: CREDENTIAL_REFS.http },
+	};
+}
+
+function expectCount(what: string, actual: number, expected: number): void {
+	if (actual !== expected) throw new Error(`${what}: ${actual}, expected ${expected}`);
+}
+
+/** Every sales note of the sandbox, once: as many items as notes, each id once. */
+function allSalesNotes(items: JsonObject[]): void {
+	expectCount('items out', items.length, SANDBOX_VOLUME.notasVenta);
+	expectCount('distinct ids', new Set(items.map((item) => item.id)).size, SANDBOX_VOLUME.notasVenta);
+}
+
+/** One item out per item in, and as many of them listed as the input holds listed RFCs. */
+function oneVerdictPerItem(input: RfcInput, isListed: (item: JsonObject) => boolean): (items: JsonObject[]) => void {
+	return (items) => {
+		expectCount('items out', items.length, input.rfcs.length);
+		expectCount('items listed', items.filter(isListed).length, input.listedItems);
+	};
+}
+
+const SALES_NOTES_NODE = 'Admintotal Sales Note';
+const BLACKLIST_NODE = 'Admintotal Blacklist';
+
+function ourCredential(): Record<string, { id: string; name: string }> {
+	return uses({ ...CREDENTIAL_REFS.ours, type: 'admintotalApi', data: {} });
+}
+
+function salesNotesOurs(key: string, id: string, number: number, parallelRequests: number): Variant {
+	return {
+		key,
+		label: `Admintotal Sales Note, Return All, Parallel Requests ${parallelRequests}`,
+		side: 'ours',
+		workNodes: [SALES_NOTES_NODE],
+		outputNode: SALES_NOTES_NODE,
+		verify: allSalesNotes,
+		workflow: linearWorkflow(id, number, `Bench: all sales notes, ours, ${parallelRequests} at a time`, [
+			MANUAL_TRIGGER,
+			{
+				name: SALES_NOTES_NODE,
+				type: nodeType('admintotalSalesNote'),
+				typeVersion: 2,
+				// Cancelled ones too, as the HTTP Request node reads them.
+				parameters: { resource: 'salesNote', operation: 'getAll', returnAll: true, simplify: false, filters: { cancelled: 'all' }, options: { parallelRequests } },
+				credentials: ourCredential(),
+			},
+		]),
+	};
+}
+
+function salesNotesHttp(runtime: N8nRuntime, sandbox: Sandbox): Variant {
+	return {
+		key: 'notesHttp',
+		label: 'HTTP Request (next URL pagination) + Split Out',
+		side: 'http',
+		workNodes: ['HTTP Request', 'Split Out'],
+		outputNode: 'Split Out',
+		verify: allSalesNotes,
+		workflow: linearWorkflow('benchNotesHttp01', 903, 'Bench: all sales notes, HTTP Request node', [
+			MANUAL_TRIGGER,
+			httpRequest(runtime, `${sandbox.url}${SALES_NOTES_PATH}`, [{ name: 'limit', value: '100' }], {
+				pagination: {
+					pagination: {
+						paginationMode: 'responseContainsNextURL',
+						nextURL: '={{ $response.body.next }}',
+						paginationCompleteWhen: 'other',
+						completeExpression: '={{ !$response.body.next }}',
+					},
+				},
+			}),
+			{ name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'results', include: 'noOtherFields', options: {} } },
+		]),
+	};
+}
+
+function checkRfcOurs(key: string, id: string, number: number, input: RfcInput): Variant {
+	return {
+		key,
+		label: 'Admintotal Blacklist, Check RFC',
+		side: 'ours',
+		workNodes: [BLACKLIST_NODE],
+		outputNode: BLACKLIST_NODE,
+		verify: oneVerdictPerItem(input, (item) => item.listed === true),
+		workflow: linearWorkflow(id, number, `Bench: Check RFC for ${input.rfcs.length} items, ours`, [
+			MANUAL_TRIGGER,
+			...rfcItems(input.rfcs),
+			{
+				name: BLACKLIST_NODE,
+				type: nodeType('admintotalBlacklist'),
+				typeVersion: 1,
+				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+				credentials: ourCredential(),
+			},
+		]),
+	};
+}
+
+function checkRfcHttp(runtime: N8nRuntime, sandbox: Sandbox, key: string, id: string, number: number, input: RfcInput): Variant {
+	return {
+		key,
+		label: 'HTTP Request, one GET per item',
+		side: 'http',
+		workNodes: ['HTTP Request'],
+		outputNode: 'HTTP Request',
+		// Each item is the API's list envelope; a listed RFC has a count above 0.
+		verify: oneVerdictPerItem(input, (item) => Number(item.count) > 0),
+		workflow: linearWorkflow(id, number, `Bench: Check RFC for ${input.rfcs.length} items, HTTP Request node`, [
+			MANUAL_TRIGGER,
+			...rfcItems(input.rfcs),
+			httpRequest(runtime, `${sandbox.url}${BLACKLIST_PATH}`, [{ name: 'rfc', value: '={{ $json.rfc }}' }], {}),
+		]),
+	};
+}
+
+/** A Manual Trigger alone: what `n8n execute` weighs with no work, the memory baseline. */
+export const IDLE_WORKFLOW: WorkflowFixture = linearWorkflow('benchIdle0000001', 900, 'Bench: idle (Manual Trigger only)', [MANUAL_TRIGGER]);
+
+export interface BenchPlan {
+	variants: Variant[];
+	comparisons: Comparison[];
+	inputs: { rfc500: RfcInput; rfc5000: RfcInput };
+}
+
+export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox): BenchPlan {
+	const rfc500 = rfcInput(sandbox, 500, 500);
+	const rfc5000 = rfcInput(sandbox, 5_000, 3_000);
+	const variants = [
+		salesNotesOurs('notesSequential', 'benchNotesSeq0001', 901, 1),
+		salesNotesOurs('notesParallel', 'benchNotesPar0001', 902, 4),
+		salesNotesHttp(runtime, sandbox),
+		checkRfcOurs('rfc500Ours', 'benchRfc500Ours01', 904, rfc500),
+		checkRfcHttp(runtime, sandbox, 'rfc500Http', 'benchRfc500Http01', 905, rfc500),
+		checkRfcOurs('rfc5000Ours', 'benchRfc5kOurs001', 906, rfc5000),
+		checkRfcHttp(runtime, sandbox, 'rfc5000Http', 'benchRfc5kHttp001', 907, rfc5000),
+	];
+	const comparisons: Comparison[] = [
+		{ key: 'returnAllParallel', name: 'Sales notes, Return All of 10,000, parallel (4)', ours: 'notesParallel', http: 'notesHttp', goal: 0.5, memory: true },
+		{ key: 'returnAllSequential', name: 'Sales notes, Return All of 10,000, sequential (1)', ours: 'notesSequential', http: 'notesHttp', goal: 0.85, memory: true },
+		{ key: 'checkRfc500', name: 'Blacklist, Check RFC for 500 items (500 distinct RFCs, 100 of them listed)', ours: 'rfc500Ours', http: 'rfc500Http', goal: 0.5, memory: false },
+		{ key: 'checkRfc5000', name: 'Blacklist, Check RFC for 5,000 items (3,000 distinct RFCs, 600 of them listed)', ours: 'rfc5000Ours', http: 'rfc5000Http', memory: false },
+	];
+	return { variants, comparisons, inputs: { rfc500, rfc5000 } };
+}
