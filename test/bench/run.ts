@@ -71,20 +71,26 @@ async function main() {
 	const folder = path.join(PACKAGE_ROOT, 'bench');
 	fs.mkdirSync(folder, { recursive: true });
 	const file = path.join(folder, 'results.json');
-	const previous = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { results: Measurement[] }).results : [];
+	const previousFile = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { results?: Measurement[] }) : {};
+	const previous = previousFile.results ?? [];
+	// Other keys (e.g. `n8n`, written by npm run bench:n8n) are kept as they are.
+	const otherBenches = Object.fromEntries(Object.entries(previousFile).filter(([key]) => !['node', 'cpus', 'at', 'results'].includes(key)));
 	// Cases not run keep their last figures; the order is the order of CASES.
 	const merged = CASES.map((entry) => results.find((r) => r.name === entry.name) ?? previous.find((r) => r.name === entry.name)).filter(
 		(r): r is Measurement => r !== undefined,
 	);
 	const stamp = { node: process.version, cpus: os.cpus().length, at: new Date().toISOString() };
-	fs.writeFileSync(file, `${JSON.stringify({ ...stamp, results: merged }, null, 2)}\n`);
+	fs.writeFileSync(file, `${JSON.stringify({ ...stamp, results: merged, ...otherBenches }, null, 2)}\n`);
 	const table = [
 		`# Benchmark results\n\nNode ${stamp.node}, ${stamp.cpus} cores, last run ${stamp.at} (${selected.length === CASES.length ? 'every case' : selected.map((entry) => `"${entry.name}"`).join(', ')}). Run with \`npm run bench\`, or \`npm run bench -- <word>\` for the cases whose name contains it.\n`,
 		'| case | target | met | seconds | requests | items | peak RSS MB | notes |',
 		'|---|---|---|---|---|---|---|---|',
 		...merged.map((r) => `| ${r.name} | ${r.target} | ${r.met ? 'yes' : '**no**'} | ${r.seconds.toFixed(2)} | ${r.requests} | ${r.items} | ${r.peakRssMb} | ${r.notes ?? ''} |`),
 	].join('\n');
-	fs.writeFileSync(path.join(folder, 'RESULTS.md'), `${table}\n`);
+	// The `## ` sections after this table (npm run bench:n8n's) are kept as they are.
+	const markdown = path.join(folder, 'RESULTS.md');
+	const otherSections = fs.existsSync(markdown) ? (/\n## [\s\S]*$/.exec(fs.readFileSync(markdown, 'utf8'))?.[0] ?? '') : '';
+	fs.writeFileSync(markdown, `${table}\n${otherSections}`);
 	console.log(table);
 	if (results.some((r) => !r.met)) process.exitCode = 1;
 }
