@@ -42,9 +42,10 @@ function highWaterMark(pid: number): number | undefined {
  * last few milliseconds before it exits (after the run JSON is printed) can be missed.
  * `nodeArgs` go to Node before n8n's script (e.g. --cpu-prof: the env builder drops NODE_OPTIONS).
  *
- * n8n's standard output goes to a file, not a pipe: n8n exits right after printing the run JSON,
- * and a pipe loses what the reader had not taken yet (seen: 98 MB of 10,000 sales notes cut off
- * mid-record), while a write to a file is complete when it returns.
+ * n8n's standard output goes to a file, not a pipe: n8n calls process.exit() about 100 ms after
+ * printing the run JSON, and through a pipe whatever Node had not written by then is lost (seen in
+ * every run of the HTTP variant of Return All: the JSON cut off mid-record after 98 MB), while a
+ * write to a file is complete when it returns.
  */
 export async function executeMeasured(n8n: N8nInstance, workflowId: string, options: { nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<ExecuteMeasured> {
 	const env = n8n.env({ brokerPort: await freePort() });
