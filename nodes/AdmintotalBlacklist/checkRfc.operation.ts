@@ -1,4 +1,5 @@
 import { rfcField } from '../shared/fields/field';
+import { normalizeRfc } from '../shared/fields/grammars';
 import { defineOperation } from '../shared/operation/define';
 import { isGenericRfc } from './rfcCheckDigit';
 import { blacklistVerdict } from './verdict';
@@ -25,5 +26,7 @@ export const checkRfc = defineOperation({
 	],
 	// A generic RFC stands for unnamed counterparties and is never listed: sales to the public in general cost no request.
 	answeredWithoutAsking: (values) => isGenericRfc(String(values.rfc)),
+	// Many items are answered together: one lookup per distinct RFC, or one read of the whole list when it is fewer pages.
+	lookup: { parameter: 'rfc', keyOf: (entry) => normalizeRfc(entry.rfc) },
 	output: (entries, values) => [blacklistVerdict(String(values.rfc), entries)],
 });

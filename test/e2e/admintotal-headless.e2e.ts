@@ -228,18 +228,32 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		]);
 
 	/** Thirty RFCs as thirty items, checked side by side with the JWT credential. */
-	const rfcsWithJwt = (): WorkflowFixture =>
-		linearWorkflow('admintotalE2eJwt02', 8, 'E2E: thirty RFC checks with JWT', [
+	// One Get per item, side by side (Check RFC would answer a run's items together, with fewer requests).
+	const readsWithJwt = (): WorkflowFixture =>
+		linearWorkflow('admintotalE2eJwt02', 8, 'E2E: thirty prospect reads with JWT', [
 			MANUAL_TRIGGER,
-			setJson('RFCs', { rfcs: Array.from({ length: 30 }, (_, index) => ({ rfc: index % 3 === 0 ? DEMO.listaNegra.definitivo.rfc : DEMO.cliente.rfc })) }),
-			{ name: 'One Item Per RFC', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'rfcs', include: 'noOtherFields', options: {} } },
+			setJson('Prospect IDs', { ids: sandbox.store.prospectos.slice(0, 30).map((prospect) => prospect.id) }),
+			{ name: 'One Item Per ID', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'ids', options: {} } },
 			{
-				name: 'Check RFC',
-				type: nodeType('admintotalBlacklist'),
-				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+				name: 'Get Prospect',
+				type: nodeType('admintotalProspect'),
+				parameters: { resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.ids }}' } },
 				credentials: uses(jwt()),
 			},
 		]);
+
+	/** Many RFCs, with repeats: answered together from one read of the blacklist. */
+	const manyRfcs = (): WorkflowFixture => {
+		const listed = sandbox.store.listaNegra.slice(0, 25).map((entry) => entry.rfc);
+		const unlisted = Array.from({ length: 25 }, (_, n) => `ZZZ0101${String(n + 1).padStart(2, '0')}A10`);
+		const rfcs = [...listed, ...unlisted, ...listed.slice(0, 15), ...unlisted.slice(0, 15)];
+		return linearWorkflow('admintotalE2eBulk1', 9, 'E2E: eighty RFC checks', [
+			MANUAL_TRIGGER,
+			setJson('RFCs', { rfcs }),
+			{ name: 'One Item Per RFC', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'rfcs', options: {} } },
+			{ name: 'Check RFC', type: nodeType('admintotalBlacklist'), parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfcs }}' }, credentials: uses(apiCredential()) },
+		]);
+	};
 
 	const missingProspect = (): WorkflowFixture =>
 		linearWorkflow('admintotalE2eErr01', 4, 'E2E: get a missing prospect', [
@@ -310,7 +324,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		shippedExample2 = await loadExample('scheduled-rfc-check.json');
 		example2 = example2Headless(shippedExample2);
 		await timed(RUNTIME, 'import credentials and workflows', () =>
-			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2, badRfcOrders(), unknownSkuOrders(), rfcsWithJwt()]),
+			importAll(n8n, [apiCredential(), jwt()], [prospectsAll(), writesWorkflow(), ledgerWithJwt(), missingProspect(), example2, badRfcOrders(), unknownSkuOrders(), readsWithJwt(), manyRfcs()]),
 		);
 	});
 
@@ -324,7 +338,9 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		sandbox.faults.clear();
 	});
 
-	test('Get Many with Return All follows every page: each record once, the sandbox saw every page', async () => {
+	test('Get Many with Return All reads every page, 4 at a time: each record once in the API order, the sandbox saw every page once', async () => {
+		// A slower server, so that pages read side by side are seen side by side.
+		sandbox.faults.add({ method: 'GET', path: '/prospectos/', delayMs: 30 });
 		const run = await timed(RUNTIME, 'execute Return All', () => n8n.executeOk('admintotalE2eList1'));
 
 		const prospects = JSON.parse(JSON.stringify(sandbox.store.prospectos)) as Array<{ id: number }>;
@@ -336,9 +352,10 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(pages).toBeGreaterThanOrEqual(5);
 		const requests = requestsTo(sandbox, '/prospectos/');
 		expect(requests.map((request) => [request.method, request.status])).toEqual(Array.from({ length: pages }, () => ['GET', 200]));
-		// The first page asks for 100; the sandbox caps it at PAGE_MAX and the node follows the `next` links.
+		// The first page asks for 100; the sandbox caps it at PAGE_MAX, and the node asks the other offsets 4 at a time (Parallel Requests).
 		expect(requests[0].query).toEqual({ limit: '100' });
-		expect(requests.slice(1).map((request) => Number(request.query.offset))).toEqual(Array.from({ length: pages - 1 }, (_, i) => (i + 1) * PAGE_MAX));
+		expect(requests.slice(1).map((request) => Number(request.query.offset)).sort((a, b) => a - b)).toEqual(Array.from({ length: pages - 1 }, (_, i) => (i + 1) * PAGE_MAX));
+		expect(Math.max(...requests.map((request) => request.alongside))).toBe(3);
 		expect(sandbox.requests).toHaveLength(pages);
 		for (const request of sandbox.requests) expect(request.headers['api-key']).toBe(DEMO.apiKey);
 	});
@@ -431,15 +448,29 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 
 	test('JWT: thirty items refused at once after the token expired share one refresh, and all are answered', async () => {
 		sandbox.auth.expireAccessTokens();
-		const result = await timed(RUNTIME, 'execute thirty RFC checks after the expiry', () => n8n.execute('admintotalE2eJwt02'));
+		const result = await timed(RUNTIME, 'execute thirty reads after the expiry', () => n8n.execute('admintotalE2eJwt02'));
 
 		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
-		const verdicts = nodeOutput(result.run!.data, 'Check RFC');
-		expect(verdicts).toHaveLength(30);
-		expect(verdicts.filter((verdict) => verdict.listed === true)).toHaveLength(10);
+		const ids = sandbox.store.prospectos.slice(0, 30).map((prospect) => prospect.id);
+		expect(nodeOutput(result.run!.data, 'Get Prospect').map((prospect) => prospect.id)).toEqual(ids);
 		const auth = sandbox.requests.filter((request) => /\/(token|refresh)\/$/.test(request.path)).map((request) => [request.path, request.status]);
 		expect(auth).toEqual([['/api/v2/refresh/', 200]]);
-		expect(requestsTo(sandbox, '/listanegra/').filter((request) => request.status === 200)).toHaveLength(30);
+		expect(sandbox.requests.filter((request) => request.path.startsWith('/api/v2/prospectos/') && request.status === 200)).toHaveLength(30);
+	});
+
+	test('Check RFC over eighty items reads the blacklist once instead of one lookup each, and every item gets its verdict', async () => {
+		const run = await timed(RUNTIME, 'execute eighty RFC checks', () => n8n.executeOk('admintotalE2eBulk1'));
+
+		const rfcs = (manyRfcs().nodes[1].parameters as { jsonOutput: string }).jsonOutput;
+		const asked = (JSON.parse(rfcs) as { rfcs: string[] }).rfcs;
+		const verdicts = nodeOutput(run.data, 'Check RFC');
+		const listed = new Map(sandbox.store.listaNegra.map((entry) => [entry.rfc, entry]));
+		expect(verdicts.map((verdict) => [verdict.rfc, verdict.listed, verdict.nombre])).toEqual(
+			asked.map((rfc) => [rfc, listed.has(rfc), listed.get(rfc)?.nombre ?? null]),
+		);
+		const reads = requestsTo(sandbox, '/listanegra/');
+		expect(reads.every((request) => request.query.rfc === undefined && request.status === 200)).toBe(true);
+		expect(reads).toHaveLength(Math.ceil(sandbox.store.listaNegra.length / PAGE_MAX));
 	});
 
 	let missing: ExecuteResult | undefined;

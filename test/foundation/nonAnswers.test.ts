@@ -19,8 +19,13 @@ describe('a non-answer is never data', () => {
 
 	const credential = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
 	const listRequests = () => sandbox.requests.filter((request) => request.path === `${API}/cuentas/`);
+	// Link by link (Parallel Requests 1), so each request is the one after; parallelPages.test.ts has the same faults with pages side by side.
 	const getMany = (extra: Record<string, unknown> = { returnAll: true }) =>
-		runNode({ node: 'admintotalLedgerAccount', parameters: { resource: 'ledgerAccount', operation: 'getAll', ...extra }, credential: credential() });
+		runNode({
+			node: 'admintotalLedgerAccount',
+			parameters: { resource: 'ledgerAccount', operation: 'getAll', options: { parallelRequests: 1 }, ...extra },
+			credential: credential(),
+		});
 	const createProspect = () =>
 		runNode({ node: 'admintotalProspect', parameters: { resource: 'prospect', operation: 'create', name: 'Laura Méndez' }, credential: credential() });
 	const cuentas = () => sandbox.store.cuentas.length;

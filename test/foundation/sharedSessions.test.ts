@@ -10,23 +10,25 @@ describe('Admintotal API credential: items running side by side share one sessio
 	const fixture = sandboxPerFile();
 	const ITEMS = 40;
 
-	const checkRfcs = (credential: ReturnType<typeof credentialFor>, items = ITEMS) =>
+	// One Get per item (Check RFC would answer a run's items together).
+	const getAccounts = (credential: ReturnType<typeof credentialFor>, items = ITEMS) =>
 		runNode({
-			node: 'admintotalBlacklist',
-			parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+			node: 'admintotalBankAccount',
+			parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
 			credential,
-			input: Array.from({ length: items }, () => ({ rfc: DEMO.cliente.rfc })),
+			input: Array.from({ length: items }, (_, item) => ({ id: fixture.sandbox.store.cuentasBancarias[item % 8].id })),
 		});
 	const jwt = (password: string = DEMO.password) => credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'jwt', username: DEMO.username, password });
 	const calls = (path: string) => fixture.sandbox.requests.filter((request) => request.path === `/api/v2${path}`);
+	const accountReads = () => fixture.sandbox.requests.filter((request) => request.path.startsWith('/api/v2/cuentas_bancarias/'));
 
 	it(`${ITEMS} items with no token yet make one JWT login, and every check carries its token`, async () => {
-		const run = await checkRfcs(jwt());
+		const run = await getAccounts(jwt());
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(ITEMS);
 		expect(calls('/token/')).toHaveLength(1);
-		const bearers = new Set(calls('/listanegra/').map((request) => request.headers.authorization));
-		expect(calls('/listanegra/')).toHaveLength(ITEMS);
+		const bearers = new Set(accountReads().map((request) => request.headers.authorization));
+		expect(accountReads()).toHaveLength(ITEMS);
 		expect([...bearers]).toHaveLength(1);
 	});
 
@@ -37,31 +39,31 @@ describe('Admintotal API credential: items running side by side share one sessio
 		// Each read slower than the one before: late items read "no token" and ask for a session after the login finished.
 		credential.readLatencyMs = () => Math.min(150, 3 * reads++);
 		fixture.sandbox.faults.add({ method: 'POST', path: '/api/v2/token/', delayMs: 30 });
-		const run = await checkRfcs(credential);
+		const run = await getAccounts(credential);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(ITEMS);
 		expect(calls('/token/')).toHaveLength(1);
-		expect(new Set(calls('/listanegra/').map((request) => request.headers.authorization)).size).toBe(1);
+		expect(new Set(accountReads().map((request) => request.headers.authorization)).size).toBe(1);
 	});
 
 	it(`when the token expires, ${ITEMS} refused items make one refresh and are all answered`, async () => {
 		const credential = jwt();
-		expect((await checkRfcs(credential, 1)).error).toBeUndefined();
+		expect((await getAccounts(credential, 1)).error).toBeUndefined();
 		fixture.sandbox.auth.expireAccessTokens();
 		fixture.sandbox.clearRequests();
 
-		const run = await checkRfcs(credential);
+		const run = await getAccounts(credential);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(ITEMS);
 		expect(calls('/refresh/').map((request) => request.status)).toEqual([200]);
 		expect(calls('/token/')).toHaveLength(0);
-		const answered = calls('/listanegra/').filter((request) => request.status === 200);
+		const answered = accountReads().filter((request) => request.status === 200);
 		expect(answered).toHaveLength(ITEMS);
 	});
 
 	it('items refused with an old token use the session another worker stored meanwhile, without renewing again', async () => {
 		const credential = jwt();
-		expect((await checkRfcs(credential, 1)).error).toBeUndefined();
+		expect((await getAccounts(credential, 1)).error).toBeUndefined();
 		fixture.sandbox.auth.expireAccessTokens();
 		// Another worker (another process, so not sharing this one's memory) refreshed and stored its session in the database.
 		const stored = fixture.sandbox.auth.issueTokens();
@@ -73,35 +75,35 @@ describe('Admintotal API credential: items running side by side share one sessio
 		};
 		fixture.sandbox.clearRequests();
 
-		const run = await checkRfcs(credential);
+		const run = await getAccounts(credential);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(ITEMS);
 		expect(calls('/refresh/')).toHaveLength(0);
 		expect(calls('/token/')).toHaveLength(0);
-		const answered = calls('/listanegra/').filter((request) => request.status === 200);
+		const answered = accountReads().filter((request) => request.status === 200);
 		expect(answered).toHaveLength(ITEMS);
 		expect(new Set(answered.map((request) => request.headers.authorization))).toEqual(new Set([`Bearer ${stored.access}`]));
 	});
 
 	it(`${ITEMS} items logging in for an API key make one login_usuario`, async () => {
-		const run = await checkRfcs(credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password }));
+		const run = await getAccounts(credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password }));
 		expect(run.error).toBeUndefined();
 		expect(calls('/usuarios/login_usuario/')).toHaveLength(1);
-		expect(calls('/listanegra/').every((request) => request.headers['api-key'] === DEMO.apiKey)).toBe(true);
+		expect(accountReads().every((request) => request.headers['api-key'] === DEMO.apiKey)).toBe(true);
 	});
 
 	it('a wrong password fails every item after one refused login, not one per item', async () => {
-		const run = await checkRfcs(jwt('wrong-Secret-123'));
+		const run = await getAccounts(jwt('wrong-Secret-123'));
 		expect(run.error?.message).toMatch(/^Admintotal refused the login with the username and password \(JWT\) \(HTTP 401\)/);
 		expect(calls('/token/')).toHaveLength(1);
-		expect(calls('/listanegra/')).toHaveLength(0);
+		expect(accountReads()).toHaveLength(0);
 	});
 
 	it('a credential with another password never shares a session of the same account', async () => {
-		const [good, wrong] = await Promise.all([checkRfcs(jwt()), checkRfcs(jwt('wrong-Secret-123'))]);
+		const [good, wrong] = await Promise.all([getAccounts(jwt()), getAccounts(jwt('wrong-Secret-123'))]);
 		expect(good.error).toBeUndefined();
 		expect(wrong.error?.message).toMatch(/refused the login with the username and password \(JWT\)/);
 		expect(calls('/token/').map((request) => request.status).sort()).toEqual([200, 401]);
-		expect(calls('/listanegra/')).toHaveLength(ITEMS);
+		expect(accountReads()).toHaveLength(ITEMS);
 	});
 });

@@ -51,12 +51,16 @@ export interface RecordedRequest {
 	status: number;
 	/** Epoch ms when received. */
 	at: number;
+	/** How many other API requests were still unanswered when this one arrived (how many a client had in flight). */
+	alongside: number;
 }
 
 export interface FaultRule {
 	method?: string;
 	/** Exact path (with or without the /api/v2 prefix) or a RegExp tested against the path. */
 	path?: string | RegExp;
+	/** Only requests whose query has these values, e.g. `{ offset: '12' }` for one page of a list. */
+	query?: Record<string, string>;
 	/** Only the Nth matching request (1-based). */
 	nth?: number;
 	/** How many times it fires; default once when `nth` is given, else forever. */

@@ -67,6 +67,15 @@ export const positiveCount: Grammar<number> = (raw, context) => {
 	return count ?? context.fail(`must be a whole number of 1 or more, got "${shown(raw)}"`);
 };
 
+/** A count with an upper bound (Parallel Requests); blank leaves the default. */
+export function countUpTo(max: number): Grammar<number> {
+	return (raw, context) => {
+		const count = wholeNumber(raw, context);
+		if (count !== undefined && count > max) context.fail(`must be from 1 to ${max}, got ${count}`);
+		return count;
+	};
+}
+
 export interface DecimalRules {
 	/** Default: amounts must be 0 or more. */
 	negative?: boolean;

@@ -9,7 +9,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
  *   fails with that item's error.
  * - When the API refuses one write, the error lists the items that were created meanwhile, so a
  *   user knows what to skip before running again.
- * Under "On Error: Continue" each item stands alone and reports itself, as n8n users expect.
+ * Under "On Error: Continue" each item stands alone and reports itself, as n8n users expect; it
+ *   still waits for the others' checks, so that lookups can be answered together (see `answerTogether`).
  *
  * A wave knows how many items the run has, so an item sends only once every item's check has
  * ended. Every operation has exactly one check (defineOperation attaches it), so each item counts
@@ -17,6 +18,8 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
  */
 
 interface Wave {
+	/** On Error: Continue: a failed check or write stops only its own item. */
+	standalone: boolean;
 	/** Items whose check has not ended yet. */
 	unchecked: number;
 	failedChecks: boolean;
@@ -25,6 +28,9 @@ interface Wave {
 	/** What each accepted write created, by item index. */
 	written: Map<number, string>;
 	idle: Array<() => void>;
+	/** What the checked items look up, and the one answer to all of them once asked. */
+	asked: string[];
+	answer?: Promise<unknown>;
 }
 
 /** One wave per node run, keyed by the run's execute data (shared by all its items). */
@@ -32,12 +38,12 @@ const waves = new WeakMap<object, Wave>();
 
 function waveOf(context: IExecuteSingleFunctions, create = false): Wave | undefined {
 	const key = context.getExecuteData?.() as object | undefined;
-	if (key === undefined || context.continueOnFail()) return undefined;
+	if (key === undefined) return undefined;
 	let wave = waves.get(key);
 	if (!wave && create) {
 		const data = context.getExecuteData().data;
 		const items = (data.main ?? data.ai_tool)?.[0]?.length ?? 1;
-		wave = { unchecked: items, failedChecks: false, sending: 0, written: new Map(), idle: [] };
+		wave = { standalone: context.continueOnFail(), unchecked: items, failedChecks: false, sending: 0, written: new Map(), idle: [], asked: [] };
 		waves.set(key, wave);
 	}
 	return wave;
@@ -64,7 +70,7 @@ export function checkedWithAllItems(action: PreSendAction): PreSendAction {
 			passed = true;
 			return checked;
 		} finally {
-			if (!passed) wave.failedChecks = true;
+			if (!passed && !wave.standalone) wave.failedChecks = true;
 			wave.unchecked--;
 			wake(wave);
 		}
@@ -97,11 +103,27 @@ export async function sendWithAllItems(
 		wave.sending--;
 		wake(wave);
 	}
-	if (write) {
+	if (write && !wave.standalone) {
 		await settle(wave, { sending: true });
 		noteWhatWasWritten(failure, wave.written);
 	}
 	throw failure;
+}
+
+/** Notes, in an item's check, the value it looks up (Check RFC's RFC). */
+export function enlist(context: IExecuteSingleFunctions, value: string) {
+	waveOf(context)?.asked.push(value);
+}
+
+/**
+ * One answer for every value the run's checked items look up, asked once by the first item to send
+ * (after every check, so every value is known) and shared by all. Without a run, only `own` is asked.
+ */
+export async function answerTogether<T>(context: IExecuteSingleFunctions, own: string, ask: (values: string[]) => Promise<T>): Promise<T> {
+	const wave = waveOf(context);
+	if (!wave) return await ask([own]);
+	wave.answer ??= ask(wave.asked);
+	return (await wave.answer) as T;
 }
 
 function createdIdOf(items: INodeExecutionData[]): string {

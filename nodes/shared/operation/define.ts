@@ -2,9 +2,11 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodePr
 
 import type { Field } from '../fields/field';
 import { readAll } from '../fields/field';
-import { boolean, positiveCount } from '../fields/grammars';
+import { boolean, countUpTo, positiveCount } from '../fields/grammars';
 import { ValueReader } from '../fields/reader';
-import { checkedWithAllItems } from './allItems';
+import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/list';
+import type { Lookup } from '../transport/lookups';
+import { checkedWithAllItems, enlist } from './allItems';
 import type { Plan } from './perform';
 import { prepared } from './perform';
 import type { SimplifiedShape } from './simplify';
@@ -35,6 +37,8 @@ export interface OperationSpec {
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 	/** When true for the values read, the API is not asked and there are no records (e.g. a generic RFC). */
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
+	/** Reads that look a value up by this query parameter: the run's items are answered together, with the fewest requests. */
+	lookup?: Lookup;
 }
 
 export interface Operation {
@@ -62,12 +66,31 @@ const listSizeProperties: INodeProperties[] = [
 	},
 ];
 
+const parallelRequestsProperty: INodeProperties = {
+	displayName: 'Parallel Requests',
+	name: 'parallelRequests',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
+	default: DEFAULT_PARALLEL_REQUESTS,
+	description:
+		'How many pages to read at once, once the first page tells how many records there are. 1 reads them one after another. When Admintotal asks to slow down, the node halves it.',
+};
+
+/** A list's Options collection gets Parallel Requests (added to the operation's own Options when it has one). */
+function withParallelRequests(properties: INodeProperties[]): INodeProperties[] {
+	const at = properties.findIndex((property) => property.type === 'collection' && property.name === 'options');
+	if (at < 0) return [...properties, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [parallelRequestsProperty] }];
+	const options = { ...properties[at], options: [...(properties[at].options ?? []), parallelRequestsProperty] } as INodeProperties;
+	return properties.map((property, index) => (index === at ? options : property));
+}
+
 /** The checks defineOperation attached: a test walks every node and fails on an operation without one. */
 export const operationChecks = new WeakSet<object>();
 
 export function defineOperation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
-	const fieldProperties = fields.flatMap((field) => field.properties);
+	const ownProperties = fields.flatMap((field) => field.properties);
+	const fieldProperties = spec.kind === 'list' ? withParallelRequests(ownProperties) : ownProperties;
 	// Simplify sits before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
 	const simplify = spec.simplify ? [simplifyProperty] : [];
@@ -81,6 +104,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const values = await readAll(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
 		const limit = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
+		const parallel = spec.kind === 'list' ? (reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS) : 1;
 		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = fillPath(spec.path, values);
@@ -90,7 +114,10 @@ export function defineOperation(spec: OperationSpec): Operation {
 			const shaped = simplified && spec.simplify ? records.map((record) => shapeRecord(record, spec.simplify as SimplifiedShape)) : records;
 			return spec.output ? spec.output(shaped, values) : shaped;
 		};
-		prepared.set(request, { kind: spec.kind, limit, answered, output });
+		const lookup = spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
+		if (lookup) enlist(this, lookup.value);
+		const size = spec.kind === 'list' ? { limit, parallel } : undefined;
+		prepared.set(request, { kind: spec.kind, size, lookup, answered, output });
 		return request;
 	});
 

@@ -1,4 +1,4 @@
-import type { IDataObject, IN8nHttpFullResponse, INodeExecutionData, INode } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { nonAnswerError } from './errors';
 
@@ -43,10 +43,13 @@ export function asDrfPage(body: unknown): DrfPage | undefined {
 	return body as unknown as DrfPage;
 }
 
-export function toItems(body: unknown): INodeExecutionData[] {
-	if (Array.isArray(body)) return body.map((json) => ({ json: json as IDataObject }));
-	if (isJsonObject(body)) return [{ json: body }];
+/** The records of a checked answer: a page's results, a record, a list, or a 204 to a write. */
+export function recordsOf(body: unknown): IDataObject[] {
+	const page = asDrfPage(body);
+	if (page) return page.results;
+	if (Array.isArray(body)) return body as IDataObject[];
+	if (isJsonObject(body)) return [body];
 	// A 204 to a write: applied, nothing to read.
-	return [{ json: { success: true } }];
+	return [{ success: true }];
 }
 

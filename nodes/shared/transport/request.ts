@@ -39,6 +39,8 @@ export interface SendOptions {
 	/** Which page of a list this is, for errors ("page at offset 200"). */
 	page?: string;
 	expect?: Expected;
+	/** Told before a 429 is waited out (seconds), so parallel pages can slow down. */
+	onRateLimited?: (waitSeconds: number) => void;
 }
 
 /**
@@ -124,8 +126,10 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 				notes: [`Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
 			});
 		}
-		if (status === 429) rateLimited++;
-		else transient++;
+		if (status === 429) {
+			rateLimited++;
+			sent.onRateLimited?.(wait);
+		} else transient++;
 		await sleep(wait * 1000);
 	}
 }

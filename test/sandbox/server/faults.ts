@@ -34,10 +34,11 @@ export class FaultInjector {
 	}
 
 	/** Counts the request against every matching rule and returns the first that fires. */
-	match(method: string, path: string): FaultRule | undefined {
+	match(method: string, path: string, rawQuery = ''): FaultRule | undefined {
 		let firing: FaultRule | undefined;
+		const query = new URLSearchParams(rawQuery);
 		for (const active of this.active) {
-			if (!matches(active.rule, method, path)) continue;
+			if (!matches(active.rule, method, path, query)) continue;
 			active.matched++;
 			const { nth, times } = active.rule;
 			const limit = times ?? (nth !== undefined ? 1 : Infinity);
@@ -55,7 +56,8 @@ export class FaultInjector {
 	 * answered (or dropped) the request, so normal handling must not run.
 	 */
 	async apply(request: FastifyRequest, reply: FastifyReply, log: RequestLog): Promise<boolean> {
-		const rule = this.match(request.method, splitUrl(request.url)[0]);
+		const [path, rawQuery] = splitUrl(request.url);
+		const rule = this.match(request.method, path, rawQuery);
 		if (!rule) return false;
 		if (rule.delayMs) await sleep(rule.delayMs);
 		if (rule.drop) {
@@ -93,8 +95,9 @@ export class FaultInjector {
 	}
 }
 
-function matches(rule: FaultRule, method: string, path: string): boolean {
+function matches(rule: FaultRule, method: string, path: string, query: URLSearchParams): boolean {
 	if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false;
+	if (rule.query && Object.entries(rule.query).some(([name, value]) => query.get(name) !== value)) return false;
 	if (rule.path === undefined) return true;
 	if (rule.path instanceof RegExp) return rule.path.test(path);
 	const wanted = rule.path.startsWith('/') ? rule.path : `/${rule.path}`;

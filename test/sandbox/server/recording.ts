@@ -16,6 +16,8 @@ export function isControlPath(url: string): boolean {
 export class RequestLog {
 	readonly requests: RecordedRequest[] = [];
 	private readonly byRequest = new WeakMap<FastifyRequest, RecordedRequest>();
+	/** API requests received and not yet answered (or dropped). */
+	private unanswered = 0;
 
 	clear(): void {
 		this.requests.length = 0;
@@ -27,8 +29,10 @@ export class RequestLog {
 	}
 
 	install(app: FastifyInstance): void {
-		app.addHook('onRequest', async (request) => {
+		app.addHook('onRequest', async (request, reply) => {
 			if (isControlPath(request.url)) return;
+			const alongside = this.unanswered++;
+			reply.raw.once('close', () => this.unanswered--);
 			const [path, rawQuery = ''] = splitUrl(request.url);
 			const record: RecordedRequest = {
 				method: request.method,
@@ -39,6 +43,7 @@ export class RequestLog {
 				body: undefined,
 				status: 0,
 				at: Date.now(),
+				alongside,
 			};
 			this.requests.push(record);
 			this.byRequest.set(request, record);
