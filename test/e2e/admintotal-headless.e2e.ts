@@ -9,6 +9,7 @@ import { disposeAllInstances, nodeOutput, resolveRuntime, selectedRuntimeName, t
 import {
 	API_PREFIX,
 	MANUAL_TRIGGER,
+	askedAgain,
 	apiKeyCredential,
 	importAll,
 	instanceWithPackage,
@@ -433,9 +434,9 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		// The page refused with 401 was asked again with the renewed token, and every page ended 200.
 		expect(pages.filter((request) => request.status === 200)).toHaveLength(Math.ceil(ids.length / PAGE_MAX));
 		const refused = pages.find((request) => request.status === 401)!;
-		const retried = pages[pages.indexOf(refused) + 1];
-		expect(retried.url).toBe(refused.url);
-		expect(retried.headers.authorization).not.toBe(refused.headers.authorization);
+		const retried = askedAgain(pages, refused);
+		expect(retried?.status).toBe(200);
+		expect(retried?.headers.authorization).not.toBe(refused.headers.authorization);
 		for (const request of pages) expect(request.headers.authorization).toMatch(/^Bearer \S+$/);
 
 		// n8n stored the renewed tokens in the credential: the next run logs in neither way.
@@ -443,7 +444,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		const again = await timed(RUNTIME, 'execute Return All with the stored JWT', () => n8n.executeOk('admintotalE2eJwt01'));
 		expect(nodeOutput(again.data, 'All Ledger Accounts')).toHaveLength(ids.length);
 		expect(sandbox.requests.filter((request) => /\/(token|refresh)\/$/.test(request.path))).toEqual([]);
-		expect(sandbox.requests.every((request) => request.status === 200 && request.headers.authorization === retried.headers.authorization)).toBe(true);
+		expect(sandbox.requests.every((request) => request.status === 200 && request.headers.authorization === retried?.headers.authorization)).toBe(true);
 	});
 
 	test('JWT: thirty items refused at once after the token expired share one refresh, and all are answered', async () => {
@@ -517,9 +518,11 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		const result = await timed(RUNTIME, 'execute Return All through a 429', () => n8n.execute('admintotalE2eList1'));
 
 		const requests = requestsTo(sandbox, '/prospectos/');
-		expect(requests.slice(0, 3).map((request) => request.status)).toEqual([200, 429, 200]);
-		expect(requests[2].url).toBe(requests[1].url);
-		expect(requests[2].at - requests[1].at).toBeGreaterThanOrEqual(1_000);
+		const limited = requests.filter((request) => request.status === 429);
+		expect(limited).toHaveLength(1);
+		const again = askedAgain(requests, limited[0]);
+		expect(again?.status).toBe(200);
+		expect(again!.at - limited[0].at).toBeGreaterThanOrEqual(1_000);
 		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
 		expect(nodeOutput(result.run!.data, 'All Prospects').map((item) => item.id)).toEqual(sandbox.store.prospectos.map((prospect) => prospect.id));
 	});
@@ -530,8 +533,9 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 
 		expect({ succeeded: result.succeeded, error: result.run?.data.resultData.error?.message }).toEqual({ succeeded: true, error: undefined });
 		const requests = requestsTo(sandbox, '/prospectos/');
-		expect(requests.slice(0, 4).map((request) => request.status)).toEqual([200, 200, 0, 200]);
-		expect(requests[3].url).toBe(requests[2].url);
+		const dropped = requests.filter((request) => request.status === 0);
+		expect(dropped).toHaveLength(1);
+		expect(askedAgain(requests, dropped[0])?.status).toBe(200);
 		expect(nodeOutput(result.run!.data, 'All Prospects').map((item) => item.id)).toEqual(sandbox.store.prospectos.map((prospect) => prospect.id));
 	});
 

@@ -164,6 +164,11 @@ export function triggerPath(workflow: WorkflowFixture, nodeName: string, path = 
 export const API_PREFIX = '/api/v2';
 
 /** Requests to a path relative to /api/v2 (e.g. `/prospectos/`), optionally of one method. */
+/** The request that asked `failed`'s page again: the next one to the same URL (pages read side by side interleave). */
+export function askedAgain(requests: RecordedRequest[], failed: RecordedRequest): RecordedRequest | undefined {
+	return requests.slice(requests.indexOf(failed) + 1).find((request) => request.url === failed.url);
+}
+
 export function requestsTo(sandbox: Sandbox, path: string, method?: string): RecordedRequest[] {
 	return sandbox.requests.filter((request) => request.path === `${API_PREFIX}${path}` && (method === undefined || request.method === method));
 }
