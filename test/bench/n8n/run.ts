@@ -8,6 +8,8 @@
  *   npm run bench:n8n -- --runtime node24      or --runtime both
  *   npm run bench:n8n -- --rounds 5 --only rfc
  *   npm run bench:n8n -- --profile             our Check RFC for 500 items once under the CPU profiler
+ *   npm run bench:n8n -- --profile --only sequential   our workflow of another case
+ *   npm run bench:n8n -- --latency 50          every answer 50 ms later, as from a tenant across a network (printed, not saved)
  *
  * Results: key `n8n` of bench/results.json and the section "In real n8n" of bench/RESULTS.md.
  */
@@ -29,6 +31,8 @@ interface Options {
 	rounds: number;
 	only: string | undefined;
 	profile: boolean;
+	/** Added to every API answer of the sandbox (ms): a tenant across a network instead of this machine. */
+	latencyMs: number;
 }
 
 function parseOptions(args: string[]): Options {
@@ -42,7 +46,9 @@ function parseOptions(args: string[]): Options {
 	for (const name of runtimes) if (!isRuntimeName(name)) throw new Error(`--runtime ${name}: use ${RUNTIME_NAMES.join(', ')} or both`);
 	const rounds = Number(value('--rounds') ?? 3);
 	if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds ${value('--rounds')}: a whole number of at least 1`);
-	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile') };
+	const latencyMs = Number(value('--latency') ?? 0);
+	if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error(`--latency ${value('--latency')}: milliseconds, 0 or more`);
+	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile'), latencyMs };
 }
 
 function log(runtime: N8nRuntime, message: string): void {
@@ -101,6 +107,13 @@ function casesOf(comparisons: Comparison[]): Array<{ ours: string[]; http: strin
 	return cases;
 }
 
+/** The cases whose key or name contains `word`; throws when none does. */
+function selectedComparisons(comparisons: Comparison[], word: string): Comparison[] {
+	const selected = comparisons.filter((comparison) => `${comparison.key} ${comparison.name}`.toLowerCase().includes(word));
+	if (selected.length === 0) throw new Error(`--only ${word}: no case matches (${comparisons.map((comparison) => comparison.name).join('; ')})`);
+	return selected;
+}
+
 function variantResult(variant: Variant, rounds: RoundFigure[]): VariantResult {
 	const of = (pick: (figure: RoundFigure) => number) => median(rounds.map(pick));
 	return {
@@ -116,8 +129,7 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 	const started = Date.now();
 	const loadAtStart = os.loadavg();
 	const plan = benchPlan(runtime, sandbox);
-	const comparisons = plan.comparisons.filter((comparison) => !options.only || `${comparison.key} ${comparison.name}`.toLowerCase().includes(options.only));
-	if (comparisons.length === 0) throw new Error(`--only ${options.only}: no case matches (${plan.comparisons.map((c) => c.name).join('; ')})`);
+	const comparisons = options.only ? selectedComparisons(plan.comparisons, options.only) : plan.comparisons;
 	const cases = casesOf(comparisons);
 	const variants = new Map(plan.variants.map((variant) => [variant.key, variant]));
 	const selected = [...new Set(cases.flatMap((entry) => [...entry.ours, entry.http]))].map((key) => variants.get(key)!);
@@ -180,9 +192,11 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 	}
 }
 
-async function profileRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: string, scratch: string): Promise<void> {
+/** Our workflow of the first case `--only` names (by default Check RFC for 500 items), once under the CPU profiler. */
+async function profileRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: string, scratch: string, options: Options): Promise<void> {
 	const plan = benchPlan(runtime, sandbox);
-	const variant = plan.variants.find((candidate) => candidate.key === 'rfc500Ours')!;
+	const comparison = options.only ? selectedComparisons(plan.comparisons, options.only)[0] : plan.comparisons.find((candidate) => candidate.key === 'checkRfc500')!;
+	const variant = plan.variants.find((candidate) => candidate.key === comparison.ours)!;
 	const n8n = await preparedInstance(runtime, tarball, scratch, sandbox, [variant]);
 	try {
 		assertSucceeded(await executeMeasured(n8n, IDLE_WORKFLOW.id), 'warm-up');
@@ -204,16 +218,22 @@ async function main(): Promise<void> {
 	const scratch = mkdtempSync(path.join(os.tmpdir(), 'admintotal-bench-n8n-'));
 	process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
 	const sandbox = await startSandbox({ volume: SANDBOX_VOLUME, pageSize: SANDBOX_PAGE_SIZE });
+	if (options.latencyMs > 0) sandbox.faults.add({ path: /./, delayMs: options.latencyMs });
 	try {
 		// npm run bench:n8n has just built dist/; pack it as a release is packed.
 		const tarball = await buildAndPackProject({ build: false, destDir: path.join(scratch, 'pack') });
 		for (const name of options.runtimes) {
 			const runtime = await resolveRuntime(name);
 			if (options.profile) {
-				await profileRuntime(runtime, sandbox, tarball, scratch);
+				await profileRuntime(runtime, sandbox, tarball, scratch, options);
 				continue;
 			}
 			const result = await benchRuntime(runtime, sandbox, tarball, scratch, options);
+			if (options.latencyMs > 0) {
+				// Another question than the saved figures answer: printed only.
+				console.log(renderConsole(result, `, ${options.latencyMs} ms added to every answer (not saved)`));
+				continue;
+			}
 			const saved = saveResults(PACKAGE_ROOT, result, benchPlan(runtime, sandbox).comparisons.map((comparison) => comparison.key));
 			console.log(renderConsole(saved.runtimes[name]!));
 		}
@@ -224,14 +244,14 @@ async function main(): Promise<void> {
 	}
 }
 
-function renderConsole(result: RuntimeResult): string {
+function renderConsole(result: RuntimeResult, note = ''): string {
 	const rows = result.comparisons.map(
 		(row) =>
 			`  ${row.name}\n    HTTP ${row.http.median.nodesSeconds.toFixed(2)} s, ours ${row.ours.median.nodesSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}` +
 			`${row.goal === null ? ' (measured)' : ` (goal ≤ ${row.goal}: ${row.met ? 'met' : 'NOT met'})`}; requests ${row.http.median.requests} / ${row.ours.median.requests}; ` +
 			`peak RSS ${row.http.median.peakRssMb} / ${row.ours.median.peakRssMb} MB (idle ${result.idle.medianPeakRssMb})`,
 	);
-	return [`\n${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, ${result.rounds} rounds, ${Math.round(result.durationSeconds)} s`, ...rows, ''].join('\n');
+	return [`\n${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, ${result.rounds} rounds, ${Math.round(result.durationSeconds)} s${note}`, ...rows, ''].join('\n');
 }
 
 main().catch((error) => {
