@@ -22,9 +22,33 @@ export interface ExecuteMeasured {
 	wallMs: number;
 	/** Highest VmHWM read from /proc/<pid>/status while the process ran, in KiB. */
 	peakRssKb: number;
+	/** CPU seconds of the n8n process at its last reading (to tell this bench's load from other processes'). */
+	cpuSeconds: number;
 }
 
 const POLL_MS = 20;
+
+/** /proc reports CPU times in USER_HZ ticks, 100 a second on Linux x86. */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) a process has used so far, or undefined once it is gone. */
+function cpuSecondsOf(pid: number): number | undefined {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		// Fields after the command name (in parentheses, which may hold spaces): state is the 3rd, utime the 14th, stime the 15th.
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+	} catch {
+		return undefined;
+	}
+}
+
+/** CPU seconds every core of the machine spent busy (not idle, not waiting for I/O) since boot. */
+export function machineBusySeconds(): number {
+	const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+	const [user, nice, system, , , irq, softirq, steal] = ticks;
+	return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
 
 /** VmHWM (the process's resident high-water mark) in KiB, or undefined once the process is gone. */
 function highWaterMark(pid: number): number | undefined {
@@ -58,9 +82,11 @@ export async function executeMeasured(n8n: N8nInstance, workflowId: string, opti
 	const pid = child.pid;
 	if (!pid) throw new Error(`n8n execute --id=${workflowId} did not start`);
 	let peakRssKb = 0;
+	let cpuSeconds = 0;
 	const poll = (): void => {
 		const reading = highWaterMark(pid);
 		if (reading !== undefined && reading > peakRssKb) peakRssKb = reading;
+		cpuSeconds = cpuSecondsOf(pid) ?? cpuSeconds;
 	};
 	const sampler = setInterval(poll, POLL_MS);
 	const err: Buffer[] = [];
@@ -84,7 +110,7 @@ export async function executeMeasured(n8n: N8nInstance, workflowId: string, opti
 	const run = isRunJson(parsed) ? parsed : undefined;
 	// Judged by the JSON, not the exit code: node24's n8n may exit 139 after a complete result.
 	const succeeded = run !== undefined && !run.data.resultData.error && (run.status === undefined || run.status === 'success');
-	return { run, succeeded, exitCode, stdout, stderr, wallMs, peakRssKb };
+	return { run, succeeded, exitCode, stdout, stderr, wallMs, peakRssKb, cpuSeconds };
 }
 
 /** Throws with n8n's error and the output's tail unless the run succeeded. */

@@ -25,6 +25,8 @@ export interface RoundFigure {
 	requests: number;
 	items: number;
 	peakRssMb: number;
+	/** CPU seconds of the n8n process, start-up included. */
+	cpuSeconds: number;
 }
 
 export interface VariantResult {
@@ -60,6 +62,8 @@ export interface RuntimeResult {
 	rounds: number;
 	durationSeconds: number;
 	loadAverage: { start: number[]; end: number[] };
+	/** Share of all cores that processes other than this bench (and its n8n runs) used during the rounds: 0 on a quiet machine. */
+	otherProcessesCpuShare: number;
 	sandbox: { volume: Record<string, number>; pageSize: { default: number; max: number } };
 	/** `n8n execute` of a Manual Trigger alone, each round. */
 	idle: { peakRssMb: number[]; medianPeakRssMb: number; executionSeconds: number[] };
@@ -137,7 +141,7 @@ export function renderSection(results: N8nBenchResults): string {
 			'',
 			`### ${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, HTTP Request node v${result.httpRequestNodeVersion}`,
 			'',
-			`${result.rounds} round${result.rounds === 1 ? "" : "s"}, ${result.date}, ${Math.round(result.durationSeconds)} s in all; load average ${result.loadAverage.start[0].toFixed(2)} at the start, ${result.loadAverage.end[0].toFixed(2)} at the end. ` +
+			`${result.rounds} round${result.rounds === 1 ? "" : "s"}, ${result.date}, ${Math.round(result.durationSeconds)} s in all; load average ${result.loadAverage.start[0].toFixed(2)} at the start; other processes used ${(result.otherProcessesCpuShare * 100).toFixed(0)} % of the CPU during the rounds. ` +
 				`Idle \`n8n execute\`: peak RSS ${result.idle.medianPeakRssMb} MB.`,
 			'',
 			'| case | HTTP Request node median s | ours median s | ratio | goal | met | requests HTTP / ours | whole execution s HTTP / ours | peak RSS MB HTTP / ours (above idle) |',

@@ -21,7 +21,7 @@ import { PACKAGE_ROOT } from '../../harness/root';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { N8nInstance, RUNTIME_NAMES, buildAndPackProject, disposeAllInstances, isRuntimeName, resolveRuntime, type N8nRuntime, type RuntimeName } from '../../e2e/lib';
 import { PACKAGE, importAll } from '../../e2e/suites/admintotal';
-import { assertSucceeded, executeMeasured, executionMs, median, megabytes, nodesExecutionMs, outputItems } from './measure';
+import { assertSucceeded, executeMeasured, executionMs, machineBusySeconds, median, megabytes, nodesExecutionMs, outputItems } from './measure';
 import { profileWorkflow } from './profile';
 import { saveResults, type ComparisonResult, type RoundFigure, type RuntimeResult, type VariantResult } from './report';
 import { IDLE_WORKFLOW, SANDBOX_PAGE_SIZE, SANDBOX_VOLUME, benchCredentials, benchPlan, httpRequestVersion, type Comparison, type Variant } from './workflows';
@@ -85,6 +85,7 @@ async function runVariant(n8n: N8nInstance, sandbox: Sandbox, variant: Variant, 
 		requests: sandbox.requests.length,
 		items: items.length,
 		peakRssMb: megabytes(result.peakRssKb),
+		cpuSeconds: result.cpuSeconds,
 	};
 }
 
@@ -141,13 +142,20 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 		assertSucceeded(await executeMeasured(n8n, IDLE_WORKFLOW.id), 'warm-up');
 		const figures = new Map<string, RoundFigure[]>(selected.map((variant) => [variant.key, []]));
 		const idle: Array<{ peakRssMb: number; executionSeconds: number }> = [];
+		// What the machine did during the rounds besides this bench: is it a quiet run?
+		const busyBefore = machineBusySeconds();
+		const selfBefore = process.cpuUsage();
+		const roundsStarted = Date.now();
+		let n8nCpuSeconds = 0;
 		for (let round = 1; round <= options.rounds; round++) {
 			const idleRun = await executeMeasured(n8n, IDLE_WORKFLOW.id);
+			n8nCpuSeconds += idleRun.cpuSeconds;
 			idle.push({ peakRssMb: megabytes(idleRun.peakRssKb), executionSeconds: executionMs(assertSucceeded(idleRun, 'idle')) / 1000 });
 			const order = roundOrder(cases, round);
 			for (const [index, key] of order.entries()) {
 				const figure = await runVariant(n8n, sandbox, variants.get(key)!, round, index + 1);
 				figures.get(key)!.push(figure);
+				n8nCpuSeconds += figure.cpuSeconds;
 				log(
 					runtime,
 					`round ${round}/${options.rounds} ${key.padEnd(16)} nodes ${figure.nodesSeconds.toFixed(2)} s, execution ${figure.executionSeconds.toFixed(2)} s, ` +
@@ -155,6 +163,10 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 				);
 			}
 		}
+		const self = process.cpuUsage(selfBefore);
+		const otherCpuSeconds = Math.max(0, machineBusySeconds() - busyBefore - n8nCpuSeconds - (self.user + self.system) / 1e6);
+		const otherProcessesCpuShare = otherCpuSeconds / (((Date.now() - roundsStarted) / 1000) * os.cpus().length);
+		log(runtime, `other processes used ${(otherProcessesCpuShare * 100).toFixed(0)} % of the CPU during the rounds`);
 		const date = new Date().toISOString();
 		const idlePeak = median(idle.map((entry) => entry.peakRssMb));
 		const results: ComparisonResult[] = comparisons.map((comparison) => {
@@ -183,6 +195,7 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 			rounds: options.rounds,
 			durationSeconds: (Date.now() - started) / 1000,
 			loadAverage: { start: loadAtStart, end: os.loadavg() },
+			otherProcessesCpuShare,
 			sandbox: { volume: SANDBOX_VOLUME, pageSize: SANDBOX_PAGE_SIZE },
 			idle: { peakRssMb: idle.map((entry) => entry.peakRssMb), medianPeakRssMb: idlePeak, executionSeconds: idle.map((entry) => entry.executionSeconds) },
 			comparisons: results,
