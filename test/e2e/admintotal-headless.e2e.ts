@@ -223,12 +223,12 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 			{
 				name: 'All Ledger Accounts',
 				type: nodeType('admintotalLedgerAccount'),
-				parameters: { resource: 'ledgerAccount', operation: 'getAll', returnAll: true },
+				// Link by link, so that the page after the expiry is known to be refused (refusals side by side: test/foundation/sharedSessions.test.ts).
+				parameters: { resource: 'ledgerAccount', operation: 'getAll', returnAll: true, options: { parallelRequests: 1 } },
 				credentials: uses(jwt()),
 			},
 		]);
 
-	/** Thirty RFCs as thirty items, checked side by side with the JWT credential. */
 	// One Get per item, side by side (Check RFC would answer a run's items together, with fewer requests).
 	const readsWithJwt = (): WorkflowFixture =>
 		linearWorkflow('admintotalE2eJwt02', 8, 'E2E: thirty prospect reads with JWT', [
