@@ -133,7 +133,7 @@ export function renderSection(results: N8nBenchResults): string {
 			'n8n start-up excluded; the whole execution (startedAt..stoppedAt) beside it. Ratio = ours / HTTP, lower is better. ' +
 			'The two variants of a case alternate (round 1 ours first, round 2 HTTP first, …). ' +
 			'Peak RSS: VmHWM of the `n8n execute` process (polled every 20 ms), in brackets above an idle `n8n execute` of a Manual Trigger alone. ' +
-			'Run: `npm run bench:n8n` (`-- --runtime node24|both`, `--rounds N`, `--only <word>`, `--profile`).',
+			'Run: `npm run bench:n8n` (`-- --runtime node24|both`, `--rounds N`, `--only <word>`, `--profile`; `--latency <ms>` delays every answer and is printed, not saved).',
 	];
 	for (const result of Object.values(results.runtimes)) {
 		if (!result) continue;
