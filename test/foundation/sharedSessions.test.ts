@@ -69,8 +69,8 @@ describe('Admintotal API credential: items running side by side share one sessio
 		const stored = fixture.sandbox.auth.issueTokens();
 		let reads = 0;
 		credential.readLatencyMs = () => {
-			// After every item has read its session for sending: all are refused, then find the newer one stored.
-			if (++reads === 2 * ITEMS) credential.data = { ...credential.data, sessionToken: stored.access, refreshToken: stored.refresh };
+			// After every item has read its session for sending (one read per request: n8n is handed the one we read), all are refused, then find the newer one stored.
+			if (++reads === ITEMS) credential.data = { ...credential.data, sessionToken: stored.access, refreshToken: stored.refresh };
 			return 0;
 		};
 		fixture.sandbox.clearRequests();

@@ -72,7 +72,8 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 				context,
 				CREDENTIAL_TYPE,
 				{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: TIMEOUT_MS },
-				session === 'renewed' ? withoutSession(context, credentials, sentWith) : undefined,
+				// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
+				asHandedOver(context, session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials),
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = networkCodeOf(error);
@@ -149,21 +150,15 @@ function usesSession(credentials: ICredentialDataDecryptedObject): boolean {
 	return credentials.authMethod === 'jwt' || credentials.authMethod === 'loginApiKey';
 }
 
-/** The credential as n8n holds it, minus the session, so n8n runs preAuthentication and stores the renewed one. */
+/** The session a credential holds; '' when it has none yet. */
 function sessionOf(credentials: ICredentialDataDecryptedObject): string {
 	return typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
 }
 
-function withoutSession(context: RequestContext, credentials: ICredentialDataDecryptedObject, refused: string) {
+/** The credential as n8n's own request helper takes it; without a session (when renewing), n8n runs preAuthentication and stores the new one. */
+function asHandedOver(context: RequestContext, data: ICredentialDataDecryptedObject) {
 	const details = context.getNode().credentials?.[CREDENTIAL_TYPE];
-	return {
-		credentialsDecrypted: {
-			id: details?.id ?? '',
-			name: details?.name ?? '',
-			type: CREDENTIAL_TYPE,
-			data: { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: refused },
-		},
-	};
+	return { credentialsDecrypted: { id: details?.id ?? '', name: details?.name ?? '', type: CREDENTIAL_TYPE, data } };
 }
 
 /** An error raised before any answer: a refused login, a refused address, a bad Base URL. */

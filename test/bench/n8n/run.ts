@@ -4,12 +4,12 @@
  * (the e2e runtimes), against the sandbox running in this process. Timings are reported, never
  * asserted; what each run outputs is (10,000 distinct sales notes, one verdict per RFC).
  *
- *   npm run bench:n8n                          node20 (n8n 2.8.4), 3 rounds
+ *   npm run bench:n8n                          node20 (n8n 2.8.4), 3 rounds, answers as fast as the sandbox gives them and 50 ms later
  *   npm run bench:n8n -- --runtime node24      or --runtime both
  *   npm run bench:n8n -- --rounds 5 --only rfc
  *   npm run bench:n8n -- --profile             our Check RFC for 500 items once under the CPU profiler
  *   npm run bench:n8n -- --profile --only sequential   our workflow of another case
- *   npm run bench:n8n -- --latency 50          every answer 50 ms later, as from a tenant across a network (printed, not saved)
+ *   npm run bench:n8n -- --latency 0,100       the delays added to every answer, one pass each (default 0,50: this machine, and a tenant across a network)
  *
  * Results: key `n8n` of bench/results.json and the section "In real n8n" of bench/RESULTS.md.
  */
@@ -23,7 +23,7 @@ import { N8nInstance, RUNTIME_NAMES, buildAndPackProject, disposeAllInstances, i
 import { PACKAGE, importAll } from '../../e2e/suites/admintotal';
 import { assertSucceeded, executeMeasured, executionMs, machineBusySeconds, median, megabytes, nodesExecutionMs, outputItems } from './measure';
 import { profileWorkflow } from './profile';
-import { saveResults, type ComparisonResult, type RoundFigure, type RuntimeResult, type VariantResult } from './report';
+import { resultKey, saveResults, type ComparisonResult, type RoundFigure, type RuntimeResult, type VariantResult } from './report';
 import { IDLE_WORKFLOW, SANDBOX_PAGE_SIZE, SANDBOX_VOLUME, benchCredentials, benchPlan, httpRequestVersion, type Comparison, type Variant } from './workflows';
 
 interface Options {
@@ -31,8 +31,8 @@ interface Options {
 	rounds: number;
 	only: string | undefined;
 	profile: boolean;
-	/** Added to every API answer of the sandbox (ms): a tenant across a network instead of this machine. */
-	latencyMs: number;
+	/** Added to every API answer of the sandbox (ms), one pass each: 0 is this machine, 50 a tenant across a network. */
+	latencies: number[];
 }
 
 function parseOptions(args: string[]): Options {
@@ -46,9 +46,9 @@ function parseOptions(args: string[]): Options {
 	for (const name of runtimes) if (!isRuntimeName(name)) throw new Error(`--runtime ${name}: use ${RUNTIME_NAMES.join(', ')} or both`);
 	const rounds = Number(value('--rounds') ?? 3);
 	if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds ${value('--rounds')}: a whole number of at least 1`);
-	const latencyMs = Number(value('--latency') ?? 0);
-	if (!Number.isFinite(latencyMs) || latencyMs < 0) throw new Error(`--latency ${value('--latency')}: milliseconds, 0 or more`);
-	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile'), latencyMs };
+	const latencies = (value('--latency') ?? '0,50').split(',').map(Number);
+	if (latencies.some((latency) => !Number.isFinite(latency) || latency < 0)) throw new Error(`--latency ${value('--latency')}: milliseconds, 0 or more, comma-separated`);
+	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile'), latencies };
 }
 
 function log(runtime: N8nRuntime, message: string): void {
@@ -126,7 +126,7 @@ function variantResult(variant: Variant, rounds: RoundFigure[]): VariantResult {
 	};
 }
 
-async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: string, scratch: string, options: Options): Promise<RuntimeResult> {
+async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: string, scratch: string, options: Options, latencyMs: number): Promise<RuntimeResult> {
 	const started = Date.now();
 	const loadAtStart = os.loadavg();
 	const plan = benchPlan(runtime, sandbox);
@@ -188,6 +188,7 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 		});
 		return {
 			runtime: runtime.name,
+			latencyMs,
 			n8nVersion: runtime.version,
 			nodeVersion: runtime.nodeVersion,
 			httpRequestNodeVersion: httpRequestVersion(runtime),
@@ -231,7 +232,6 @@ async function main(): Promise<void> {
 	const scratch = mkdtempSync(path.join(os.tmpdir(), 'admintotal-bench-n8n-'));
 	process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
 	const sandbox = await startSandbox({ volume: SANDBOX_VOLUME, pageSize: SANDBOX_PAGE_SIZE });
-	if (options.latencyMs > 0) sandbox.faults.add({ path: /./, delayMs: options.latencyMs });
 	try {
 		// npm run bench:n8n has just built dist/; pack it as a release is packed.
 		const tarball = await buildAndPackProject({ build: false, destDir: path.join(scratch, 'pack') });
@@ -241,14 +241,13 @@ async function main(): Promise<void> {
 				await profileRuntime(runtime, sandbox, tarball, scratch, options);
 				continue;
 			}
-			const result = await benchRuntime(runtime, sandbox, tarball, scratch, options);
-			if (options.latencyMs > 0) {
-				// Another question than the saved figures answer: printed only.
-				console.log(renderConsole(result, `, ${options.latencyMs} ms added to every answer (not saved)`));
-				continue;
+			for (const latencyMs of options.latencies) {
+				sandbox.faults.clear();
+				if (latencyMs > 0) sandbox.faults.add({ path: /./, delayMs: latencyMs });
+				const result = await benchRuntime(runtime, sandbox, tarball, scratch, options, latencyMs);
+				const saved = saveResults(PACKAGE_ROOT, result, benchPlan(runtime, sandbox).comparisons.map((comparison) => comparison.key));
+				console.log(renderConsole(saved.runtimes[resultKey(result)]!));
 			}
-			const saved = saveResults(PACKAGE_ROOT, result, benchPlan(runtime, sandbox).comparisons.map((comparison) => comparison.key));
-			console.log(renderConsole(saved.runtimes[name]!));
 		}
 	} finally {
 		await sandbox.close();
@@ -257,14 +256,14 @@ async function main(): Promise<void> {
 	}
 }
 
-function renderConsole(result: RuntimeResult, note = ''): string {
+function renderConsole(result: RuntimeResult): string {
 	const rows = result.comparisons.map(
 		(row) =>
 			`  ${row.name}\n    HTTP ${row.http.median.nodesSeconds.toFixed(2)} s, ours ${row.ours.median.nodesSeconds.toFixed(2)} s, ratio ${row.ratio.toFixed(2)}` +
 			`${row.goal === null ? ' (measured)' : ` (goal ≤ ${row.goal}: ${row.met ? 'met' : 'NOT met'})`}; requests ${row.http.median.requests} / ${row.ours.median.requests}; ` +
 			`peak RSS ${row.http.median.peakRssMb} / ${row.ours.median.peakRssMb} MB (idle ${result.idle.medianPeakRssMb})`,
 	);
-	return [`\n${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, ${result.rounds} rounds, ${Math.round(result.durationSeconds)} s${note}`, ...rows, ''].join('\n');
+	return [`\n${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, ${result.rounds} rounds, ${Math.round(result.durationSeconds)} s, ${result.latencyMs} ms added to every answer`, ...rows, ''].join('\n');
 }
 
 main().catch((error) => {
