@@ -46,6 +46,20 @@ describe('Return All with Parallel Requests', () => {
 		expect(Math.max(...pages().map((request) => request.alongside))).toBe(3);
 	});
 
+	it('an API key is read from n8n once for the whole list, not once per page', async () => {
+		const credential = credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
+		let reads = 0;
+		credential.readLatencyMs = () => {
+			reads++;
+			return 0;
+		};
+		const run = await runNode({ node: 'admintotalProspect', parameters: { resource: 'prospect', operation: 'getAll', returnAll: true }, credential });
+		expect(run.json).toHaveLength(sandbox.store.prospectos.length);
+		expect(pages()).toHaveLength(allOffsets().length);
+		// n8n's own read when the node starts, and ours when the list starts.
+		expect(reads).toBe(2);
+	});
+
 	it('with 1, pages follow the next links one at a time and in order', async () => {
 		const run = await getMany(1);
 		expect(run.json.map((prospect) => prospect.id)).toEqual(ids());

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { foreignLinkMessage, resolveNextLink } from '../../../credentials/tenant';
@@ -6,7 +6,7 @@ import type { DrfPage } from './answers';
 import type { SlowDown } from './parallel';
 import { inParallel } from './parallel';
 import type { RequestContext } from './request';
-import { sendRequest, tenantApiBaseOf } from './request';
+import { readCredential, sendRequest } from './request';
 
 /** Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. */
 export const PAGE_SIZE = 100;
@@ -23,6 +23,7 @@ export interface ListSize {
 
 interface List {
 	context: IExecuteSingleFunctions;
+	credentials: ICredentialDataDecryptedObject;
 	apiBase: string;
 	itemIndex: number;
 	size: ListSize;
@@ -55,7 +56,7 @@ export async function readList(context: IExecuteSingleFunctions, first: IHttpReq
  */
 export async function openList(context: IExecuteSingleFunctions, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<OpenList> {
 	const start = { ...first, qs: { ...(first.qs ?? {}), limit: pageSizeFor(size.limit, 0) } };
-	const list: List = { context, apiBase: await tenantApiBaseOf(context), itemIndex, size, start };
+	const list: List = { context, ...(await readCredential(context)), itemIndex, size, start };
 	const firstPage = await readPage(list, start);
 	const { next, results } = firstPage.body;
 	const plan = offsetPlan(list, firstPage);
@@ -75,7 +76,7 @@ export async function fetchPage(context: RequestContext, path: string, qs: IData
 
 async function readPage(list: List, request: IHttpRequestOptions, onRateLimited?: SlowDown): Promise<Page> {
 	const label = pageLabel(request);
-	const response = await sendRequest(list.context, request, { itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited });
+	const response = await sendRequest(list.context, request, { itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited, credentials: list.credentials });
 	return { body: response.body as DrfPage, label };
 }
 

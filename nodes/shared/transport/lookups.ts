@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from '
 import { recordsOf } from './answers';
 import { DEFAULT_PARALLEL_REQUESTS, openList } from './list';
 import { inParallel } from './parallel';
-import { sendRequest } from './request';
+import { readCredential, sendRequest } from './request';
 
 /** Records looked up in a list by one query parameter, e.g. blacklist entries by `?rfc=`. */
 export interface Lookup {
@@ -42,9 +42,11 @@ export async function lookUpEach(
 			return answers;
 		}
 	}
+	const { credentials } = await readCredential(context);
 	await inParallel(distinct.length, DEFAULT_PARALLEL_REQUESTS, async (index, slowDown) => {
 		const value = distinct[index];
-		const response = await sendRequest(context, { ...request, qs: { ...request.qs, [lookup.parameter]: value } }, { itemIndex, onRateLimited: slowDown });
+		const query = { ...request.qs, [lookup.parameter]: value };
+		const response = await sendRequest(context, { ...request, qs: query }, { itemIndex, onRateLimited: slowDown, credentials });
 		answers.set(value, recordsOf(response.body));
 		return true;
 	});

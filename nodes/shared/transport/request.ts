@@ -41,6 +41,12 @@ export interface SendOptions {
 	expect?: Expected;
 	/** Told before a 429 is waited out (seconds), so parallel pages can slow down. */
 	onRateLimited?: (waitSeconds: number) => void;
+	/**
+	 * The credential as read for many requests (the pages of a list, a run's lookups). An API key is
+	 * used as read; a credential with a session is read again, since another item or worker may
+	 * have renewed it meanwhile.
+	 */
+	credentials?: ICredentialDataDecryptedObject;
 }
 
 /**
@@ -55,7 +61,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	const method = (request.method ?? 'GET').toUpperCase();
 	const read = method === 'GET';
 	const expect = sent.expect ?? (read ? 'record' : 'written');
-	let credentials = await context.getCredentials(CREDENTIAL_TYPE);
+	let credentials = sent.credentials && !usesSession(sent.credentials) ? sent.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
 	const apiBase = tenantApiBase(context, credentials.baseUrl);
 	let url = request.url;
@@ -135,9 +141,14 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	}
 }
 
-export async function tenantApiBaseOf(context: RequestContext): Promise<string> {
+/** The credential and the tenant's API address, read once for many requests (see SendOptions.credentials). */
+export async function readCredential(context: RequestContext): Promise<{ credentials: ICredentialDataDecryptedObject; apiBase: string }> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	return tenantApiBase(context, credentials.baseUrl);
+	return { credentials, apiBase: tenantApiBase(context, credentials.baseUrl) };
+}
+
+export async function tenantApiBaseOf(context: RequestContext): Promise<string> {
+	return (await readCredential(context)).apiBase;
 }
 
 function tenantApiBase(context: RequestContext, baseUrl: unknown): string {
