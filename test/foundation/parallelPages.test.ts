@@ -67,6 +67,22 @@ describe('Return All with Parallel Requests', () => {
 		expect(pages().every((request) => request.alongside === 0)).toBe(true);
 	});
 
+	it('pages without count are read link by link, one at a time, and every record arrives once', async () => {
+		const withoutCount = (offset: number) => {
+			const { count: _count, ...page } = pageAt(offset);
+			return page;
+		};
+		// The later pages first: a rule for the first page (no offset) would match them all.
+		for (let offset = PAGE; offset < sandbox.store.prospectos.length; offset += PAGE) {
+			sandbox.faults.add({ method: 'GET', path: PATH, query: { offset: String(offset) }, body: withoutCount(offset) });
+		}
+		sandbox.faults.add({ method: 'GET', path: PATH, body: withoutCount(0) });
+		const run = await getMany(4);
+		expect(run.json.map((prospect) => prospect.id)).toEqual(ids());
+		expect(pages().map(offsetOf)).toEqual(allOffsets());
+		expect(pages().every((request) => request.alongside === 0)).toBe(true);
+	});
+
 	it('with a Limit, only the pages Limit needs are asked, the last one for what is left', async () => {
 		const run = await getMany(4, { returnAll: false, limit: 20 });
 		expect(run.json.map((prospect) => prospect.id)).toEqual(ids().slice(0, 20));
