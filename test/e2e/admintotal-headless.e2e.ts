@@ -243,11 +243,14 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 			},
 		]);
 
-	/** Many RFCs, with repeats: answered together from one read of the blacklist. */
-	const manyRfcs = (): WorkflowFixture => {
+	/** Eighty RFCs with repeats, 25 of them listed: answered together from one read of the blacklist. */
+	const bulkRfcs = (): string[] => {
 		const listed = sandbox.store.listaNegra.slice(0, 25).map((entry) => entry.rfc);
 		const unlisted = Array.from({ length: 25 }, (_, n) => `ZZZ0101${String(n + 1).padStart(2, '0')}A10`);
-		const rfcs = [...listed, ...unlisted, ...listed.slice(0, 15), ...unlisted.slice(0, 15)];
+		return [...listed, ...unlisted, ...listed.slice(0, 15), ...unlisted.slice(0, 15)];
+	};
+	const manyRfcs = (): WorkflowFixture => {
+		const rfcs = bulkRfcs();
 		return linearWorkflow('admintotalE2eBulk1', 9, 'E2E: eighty RFC checks', [
 			MANUAL_TRIGGER,
 			setJson('RFCs', { rfcs }),
@@ -462,8 +465,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 	test('Check RFC over eighty items reads the blacklist once instead of one lookup each, and every item gets its verdict', async () => {
 		const run = await timed(RUNTIME, 'execute eighty RFC checks', () => n8n.executeOk('admintotalE2eBulk1'));
 
-		const rfcs = (manyRfcs().nodes[1].parameters as { jsonOutput: string }).jsonOutput;
-		const asked = (JSON.parse(rfcs) as { rfcs: string[] }).rfcs;
+		const asked = bulkRfcs();
 		const verdicts = nodeOutput(run.data, 'Check RFC');
 		const listed = new Map(sandbox.store.listaNegra.map((entry) => [entry.rfc, entry]));
 		expect(verdicts.map((verdict) => [verdict.rfc, verdict.listed, verdict.nombre])).toEqual(

@@ -9,8 +9,7 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
  *   fails with that item's error.
  * - When the API refuses one write, the error lists the items that were created meanwhile, so a
  *   user knows what to skip before running again.
- * Under "On Error: Continue" each item stands alone and reports itself, as n8n users expect; it
- *   still waits for the others' checks, so that lookups can be answered together (see `answerTogether`).
+ * Under "On Error: Continue" each item stands alone and reports itself, as n8n users expect.
  *
  * A wave knows how many items the run has, so an item sends only once every item's check has
  * ended. Every operation has exactly one check (defineOperation attaches it), so each item counts
@@ -18,8 +17,6 @@ import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeEx
  */
 
 interface Wave {
-	/** On Error: Continue: a failed check or write stops only its own item. */
-	standalone: boolean;
 	/** Items whose check has not ended yet. */
 	unchecked: number;
 	failedChecks: boolean;
@@ -28,9 +25,6 @@ interface Wave {
 	/** What each accepted write created, by item index. */
 	written: Map<number, string>;
 	idle: Array<() => void>;
-	/** What the checked items look up, and the one answer to all of them once asked. */
-	asked: string[];
-	answer?: Promise<unknown>;
 }
 
 /** One wave per node run, keyed by the run's execute data (shared by all its items). */
@@ -38,12 +32,12 @@ const waves = new WeakMap<object, Wave>();
 
 function waveOf(context: IExecuteSingleFunctions, create = false): Wave | undefined {
 	const key = context.getExecuteData?.() as object | undefined;
-	if (key === undefined) return undefined;
+	if (key === undefined || context.continueOnFail()) return undefined;
 	let wave = waves.get(key);
 	if (!wave && create) {
 		const data = context.getExecuteData().data;
 		const items = (data.main ?? data.ai_tool)?.[0]?.length ?? 1;
-		wave = { standalone: context.continueOnFail(), unchecked: items, failedChecks: false, sending: 0, written: new Map(), idle: [], asked: [] };
+		wave = { unchecked: items, failedChecks: false, sending: 0, written: new Map(), idle: [] };
 		waves.set(key, wave);
 	}
 	return wave;
@@ -70,7 +64,7 @@ export function checkedWithAllItems(action: PreSendAction): PreSendAction {
 			passed = true;
 			return checked;
 		} finally {
-			if (!passed && !wave.standalone) wave.failedChecks = true;
+			if (!passed) wave.failedChecks = true;
 			wave.unchecked--;
 			// Waiting items can only go on once every check has ended, or one failed: waking them earlier costs a pass over all of them per item.
 			if (wave.unchecked === 0 || wave.failedChecks) wake(wave);
@@ -104,27 +98,11 @@ export async function sendWithAllItems(
 		wave.sending--;
 		if (wave.sending === 0) wake(wave);
 	}
-	if (write && !wave.standalone) {
+	if (write) {
 		await settle(wave, { sending: true });
 		noteWhatWasWritten(failure, wave.written);
 	}
 	throw failure;
-}
-
-/** Notes, in an item's check, the value it looks up (Check RFC's RFC). */
-export function enlist(context: IExecuteSingleFunctions, value: string) {
-	waveOf(context)?.asked.push(value);
-}
-
-/**
- * One answer for every value the run's checked items look up, asked once by the first item to send
- * (after every check, so every value is known) and shared by all. Without a run, only `own` is asked.
- */
-export async function answerTogether<T>(context: IExecuteSingleFunctions, own: string, ask: (values: string[]) => Promise<T>): Promise<T> {
-	const wave = waveOf(context);
-	if (!wave) return await ask([own]);
-	wave.answer ??= ask(wave.asked);
-	return (await wave.answer) as T;
 }
 
 function createdIdOf(items: INodeExecutionData[]): string {

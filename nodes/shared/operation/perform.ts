@@ -7,7 +7,8 @@ import { readList } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
 import { lookUpEach } from '../transport/lookups';
 import { sendRequest } from '../transport/request';
-import { answerTogether, sendWithAllItems } from './allItems';
+import { sendWithAllItems } from './allItems';
+import { answerTogether } from './together';
 
 /** What the transport does with one item's request, decided by the operation's check. */
 export interface Plan {

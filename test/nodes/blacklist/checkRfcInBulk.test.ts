@@ -75,6 +75,21 @@ describe('Check RFC in bulk: a blacklist of fewer pages than RFCs is read once',
 		expect(lookups()).toHaveLength(0);
 	});
 
+	it('under On Error: Continue an item whose RFC expression cannot be evaluated reports itself and the run still ends, answered together', async () => {
+		// n8n evaluates the item's parameters before our check runs; this item never reaches it.
+		const items = [...unlisted(30).map((rfc) => ({ rfc })), { nested: null }, { rfc: DEMO.listaNegra.definitivo.rfc }];
+		const run = await fixture.run(
+			'admintotalBlacklist',
+			{ resource: 'blacklistEntry', operation: 'checkRfc', rfc: "={{ $json.rfc ?? $('No Such Node').item.json.rfc }}" },
+			{ input: items, continueOnFail: true },
+		);
+		expect(run.items).toHaveLength(32);
+		expect(run.items[30].json.error).toBeDefined();
+		expect(run.items[31].json).toMatchObject({ rfc: DEMO.listaNegra.definitivo.rfc, listed: true });
+		expect(lookups()).toHaveLength(0);
+		expect(fixture.requestsTo('/listanegra/')).toHaveLength(10);
+	}, 15_000);
+
 	it('a page of the list that fails stops every item with an error naming that page; no item is answered from a part of the list', async () => {
 		fixture.sandbox.faults.add({ method: 'GET', path: '/listanegra/', query: { offset: '300' }, status: 500, times: 10 });
 		const run = await checkRfcs(fixture, unlisted(40));

@@ -34,6 +34,26 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		expect(posted('/movimientos/notas_venta/')).toHaveLength(0);
 	});
 
+	it('under On Error: Continue, an item n8n fails before its check does not hold the others back: the run ends and the good orders are created', async () => {
+		const run = await fixture.run(
+			'admintotalSalesNote',
+			{
+				resource: 'salesNote',
+				operation: 'create',
+				clientBy: 'rfc',
+				// The second item has no rfc: n8n fails evaluating the expression, so that item never reaches our check.
+				clientRfc: "={{ $json.rfc ?? $('No Such Node').item.json.rfc }}",
+				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '1', unitPrice: '' }] },
+				additionalFields: { externalId: '={{ $json.order }}' },
+			},
+			{ input: [{ order: 'E-1', rfc: good }, { order: 'E-2' }, { order: 'E-3', rfc: good }], continueOnFail: true },
+		);
+		expect(run.items).toHaveLength(3);
+		expect(run.items[1].json.error).toBeDefined();
+		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
+		expect(externalIds.sort()).toEqual(['E-1', 'E-3']);
+	}, 15_000);
+
 	it('with request batching (2 items per batch, 100 ms apart), a wrong item in the second batch still stops the first', async () => {
 		const run = await fixture.run(
 			'admintotalSalesNote',
