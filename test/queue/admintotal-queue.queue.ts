@@ -327,10 +327,15 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		test('activation on main sends habilitar_webhook once, for the products listed', async () => {
 			await activate(trigger().id);
 			await cluster.webhook.waitForWebhook(path());
+			// The webhook process may serve the path before main's activation hook has reached Admintotal (seen once on node24).
+			await waitFor('habilitar_webhook from the activation', () => writes(sandbox).length > 0, 30_000);
 			expect(writes(sandbox)).toEqual([['POST', '/productos/habilitar_webhook/', { codigos: enabledOnActivation() }]]);
 			expect(sandbox.requests.map((request) => [request.headers['api-key'], request.status])).toEqual([[DEMO.apiKey, 200]]);
 			for (const code of enabledOnActivation()) expect(sandbox.store.producto(code)?.habilitar_webhook).toBe(true);
-			expect((await cluster.staticData(trigger().id))?.['node:Admintotal Trigger']?.enabledWebhooks).toMatchObject({ codes: enabledOnActivation() });
+			// Saved by main once the activation hook has returned.
+			const enabledWebhooks = async () => (await cluster.staticData(trigger().id))?.['node:Admintotal Trigger']?.enabledWebhooks;
+			for (let tries = 0; tries < 100 && !(await enabledWebhooks()); tries++) await new Promise((resume) => setTimeout(resume, 100));
+			expect(await enabledWebhooks()).toMatchObject({ codes: enabledOnActivation() });
 		});
 
 		test('a delivery of 60 products (two batches) starts one execution per batch on a worker, one item per product', async () => {
