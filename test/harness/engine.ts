@@ -31,12 +31,20 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** The node's typeVersion, as saved in the workflow; 1 unless a test is about a later version. */
 	typeVersion?: number;
+	/** n8n's node settings (Execute Once, Retry On Fail, Always Output Data, On Error), as saved in the workflow. */
+	settings?: NodeSettings;
+	/** Output pinned on the node: n8n then does not run it. */
+	pinned?: Array<Record<string, unknown>>;
 }
+
+export type NodeSettings = Partial<Pick<INode, 'executeOnce' | 'retryOnFail' | 'maxTries' | 'waitBetweenTries' | 'alwaysOutputData' | 'onError'>>;
 
 export type NodeFailure = ExecutionError & { description?: string | null; httpCode?: string | null; context?: IDataObject };
 
 export interface NodeRun {
 	items: INodeExecutionData[];
+	/** The error output's items (On Error: Continue (using error output)). */
+	errorItems: INodeExecutionData[];
 	json: IDataObject[];
 	error?: NodeFailure;
 }
@@ -83,7 +91,7 @@ function workflowWith(node: INode, nodeTypes: INodeTypes) {
 	});
 }
 
-function nodeFor(name: string, parameters: INodeParameters, continueOnFail = false, typeVersion = 1): INode {
+function nodeFor(name: string, parameters: INodeParameters, continueOnFail = false, typeVersion = 1, settings: NodeSettings = {}): INode {
 	return {
 		id: '00000000-0000-4000-8000-000000000001',
 		name: 'Node under test',
@@ -93,10 +101,11 @@ function nodeFor(name: string, parameters: INodeParameters, continueOnFail = fal
 		parameters,
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Admintotal sandbox' } },
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		...settings,
 	};
 }
 
-async function execute(node: INode, nodeTypes: INodeTypes, helper: HarnessCredentialsHelper, input: INodeExecutionData[]): Promise<NodeRun> {
+async function execute(node: INode, nodeTypes: INodeTypes, helper: HarnessCredentialsHelper, input: INodeExecutionData[], pinned?: RunOptions['pinned']): Promise<NodeRun> {
 	const workflow = workflowWith(node, nodeTypes);
 	const additionalData = additionalDataFor(helper);
 	additionalData.hooks = new ExecutionLifecycleHooks('manual', 'harness-execution', {
@@ -113,18 +122,20 @@ async function execute(node: INode, nodeTypes: INodeTypes, helper: HarnessCreden
 	} as never);
 	const runExecutionData = createRunExecutionData({
 		executionData: { nodeExecutionStack: [{ node: workflow.getNode(node.name)!, data: { main: [input] }, source: null }] },
+		...(pinned ? { resultData: { runData: {}, pinData: { [node.name]: pinned.map((json) => ({ json: json as IDataObject })) } } } : {}),
 	});
 	let run;
 	try {
 		run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters have issues (e.g. a failed regex check).
-		return { items: [], json: [], error: error as NodeFailure };
+		return { items: [], errorItems: [], json: [], error: error as NodeFailure };
 	}
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
+	const errorItems = taskData?.data?.main?.[1] ?? [];
 	const error = (run.data.resultData.error ?? taskData?.error) as NodeFailure | undefined;
-	return { items, json: items.map((item) => item.json), error };
+	return { items, errorItems, json: items.map((item) => item.json), error };
 }
 
 function asItems(input: RunOptions['input']): INodeExecutionData[] {
@@ -146,7 +157,8 @@ export async function runNode(options: RunOptions): Promise<NodeRun> {
 	const pkg = await loadPackage();
 	const helper = new HarnessCredentialsHelper(pkg.credential, options.credential);
 	const parameters = options.parameters as INodeParameters;
-	return await execute(nodeFor(options.node, parameters, options.continueOnFail, options.typeVersion), pkg.nodeTypes, helper, asItems(options.input));
+	const node = nodeFor(options.node, parameters, options.continueOnFail, options.typeVersion, options.settings);
+	return await execute(node, pkg.nodeTypes, helper, asItems(options.input), options.pinned);
 }
 
 /** Calls a "From list" search method the way the editor does, through a real LoadOptionsContext. */

@@ -3,7 +3,7 @@
  * API key, read what the sandbox received, pick records By ID or From List.
  */
 
-import { credentialFor, runNode, searchList, type NodeRun } from '../harness/engine';
+import { credentialFor, runNode, searchList, type NodeRun, type RunOptions } from '../harness/engine';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import type { RecordedRequest, SandboxOptions } from '../sandbox/types';
 
@@ -11,7 +11,7 @@ export const API = '/api/v2';
 
 export interface SandboxFixture {
 	readonly sandbox: Sandbox;
-	run(node: string, parameters: Record<string, unknown>, extra?: { input?: Array<Record<string, unknown>>; continueOnFail?: boolean; typeVersion?: number }): Promise<NodeRun>;
+	run(node: string, parameters: Record<string, unknown>, extra?: Omit<RunOptions, 'node' | 'parameters' | 'credential'>): Promise<NodeRun>;
 	search(node: string, method: string, filter?: string, paginationToken?: string): ReturnType<typeof searchList>;
 	/** Requests the sandbox received on `path` (relative to /api/v2, e.g. `/prospectos/`). */
 	requestsTo(path: string): RecordedRequest[];

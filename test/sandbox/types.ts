@@ -78,6 +78,8 @@ export interface FaultRule {
 	drop?: boolean;
 	/** Sends the status line, a Content-Length for the whole body and only its first half, then closes: a body cut mid-transfer. */
 	truncate?: boolean;
+	/** Runs when the rule fires, before the answer: the data changing between two requests (a record deleted between page reads). */
+	meanwhile?: () => void;
 }
 
 export interface SandboxAuth {

@@ -1,8 +1,9 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { foreignLinkMessage, resolveNextLink } from '../../../credentials/tenant';
 import type { DrfPage } from './answers';
+import { departureFrom, requestUrl } from './endpoint';
 import type { SlowDown } from './parallel';
 import { inParallel } from './parallel';
 import type { RequestContext } from './request';
@@ -22,17 +23,21 @@ export interface ListSize {
 }
 
 interface List {
-	context: IExecuteSingleFunctions;
+	context: RequestContext;
 	credentials: ICredentialDataDecryptedObject;
 	apiBase: string;
 	itemIndex: number;
 	size: ListSize;
-	/** The first page's request, with the page size asked. */
-	start: IHttpRequestOptions;
+	/** The request as the operation built it (method, headers); each page sets its own address. */
+	request: IHttpRequestOptions;
+	/** The first page's address, page size included: every later page must be this list. */
+	start: URL;
 }
 
 interface Page {
 	body: DrfPage;
+	/** Where the page starts in the list, when its address says so (offset links). */
+	offset: number | undefined;
 	/** "page at offset N", for errors. */
 	label: string;
 }
@@ -43,77 +48,92 @@ export interface OpenList {
 	readAll: () => Promise<IDataObject[]>;
 }
 
+/**
+ * A page that disagrees with the rest of the list: records were added or deleted while it was read,
+ * or the server is at fault. The list is then read once more from its first page.
+ */
+class Disagreement extends Error {
+	constructor(
+		readonly problem: string,
+		readonly page: string,
+	) {
+		super(problem);
+	}
+}
+
 /** Every record of a list (Return All) or just enough for Limit. */
-export async function readList(context: IExecuteSingleFunctions, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<IDataObject[]> {
+export async function readList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<IDataObject[]> {
 	return await (await openList(context, first, itemIndex, size)).readAll();
 }
 
 /**
  * Reads a list's first page. The rest is read side by side by offset when the first page gives
- * `count` and offset links (Parallel Requests above 1), else by following `next` on the tenant's
- * origin. Pages read side by side must each hold what `count` promised; when one does not, the list
- * changed meanwhile and is read again link by link, so no record is missed or output twice.
+ * `count` and offset links (Parallel Requests above 1), else by following `next`. Whichever way,
+ * the records out are every record `count` promised, each once, from the list that was asked: a
+ * page that disagrees makes the list be read again, and a second disagreement fails the node
+ * naming the page. Nothing is output short, doubled or from another list.
  */
-export async function openList(context: IExecuteSingleFunctions, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<OpenList> {
-	const start = { ...first, qs: { ...(first.qs ?? {}), limit: pageSizeFor(size.limit, 0) } };
-	const list: List = { context, ...(await readCredential(context)), itemIndex, size, start };
-	const firstPage = await readPage(list, start);
-	const { next, results } = firstPage.body;
+export async function openList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<OpenList> {
+	const { credentials, apiBase } = await readCredential(context);
+	const start = requestUrl(apiBase, first.url, { ...first.qs, limit: pageSizeFor(size.limit, 0) });
+	const list: List = { context, credentials, apiBase, itemIndex, size, request: first, start };
+	const firstPage = await readPage(list, start, Number(start.searchParams.get('offset') ?? 0));
 	const plan = offsetPlan(list, firstPage);
-	const pagesLeft = !next || (size.limit !== undefined && results.length >= size.limit) ? 0 : plan?.pages;
-	if (!plan || size.parallel < 2) return { pagesLeft, readAll: async () => await followNext(list, firstPage) };
-	return {
-		pagesLeft,
-		readAll: async () => (await readOffsetPages(list, firstPage, plan)) ?? (await followNext(list, await readPage(list, start))),
-	};
+	const done = !firstPage.body.next || (size.limit !== undefined && firstPage.body.results.length >= size.limit);
+	return { pagesLeft: done ? 0 : plan?.pages, readAll: async () => await readWhole(list, firstPage) };
 }
 
 /** GET one page of a list (for dropdowns and lifecycle hooks that are not declarative). */
 export async function fetchPage(context: RequestContext, path: string, qs: IDataObject = {}): Promise<DrfPage> {
-	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel({ url: path, qs }), expect: 'page' });
+	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel(qs.offset), expect: 'page' });
 	return response.body as DrfPage;
 }
 
-async function readPage(list: List, request: IHttpRequestOptions, onRateLimited?: SlowDown): Promise<Page> {
-	const label = pageLabel(request);
-	const response = await sendRequest(list.context, request, { itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited, credentials: list.credentials });
-	return { body: response.body as DrfPage, label };
+async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
+	try {
+		return await readOnce(list, firstPage);
+	} catch (error) {
+		if (!(error instanceof Disagreement)) throw error;
+	}
+	try {
+		return await readOnce(list, await readPage(list, list.start, firstPage.offset));
+	} catch (error) {
+		if (!(error instanceof Disagreement)) throw error;
+		throw new NodeOperationError(list.context.getNode(), `Admintotal's list came back incomplete or changed twice: ${error.problem} (${error.page})`, {
+			itemIndex: list.itemIndex,
+			description:
+				'The list was read twice and a page disagreed with the rest both times. Nothing was output, so no short or doubled list is passed on. ' +
+				'If records are being added or deleted right now, run it again later; otherwise this is a fault of the server or of a proxy in front of it.',
+		});
+	}
 }
 
-/**
- * Follows `next` links from the first page. A link already visited, or more records than the API's
- * `count`, stops the list with an error: a looping server must not fill memory or hand out one
- * record many times. A `count` that changes on the way is logged: records may have moved between pages.
- */
-async function followNext(list: List, firstPage: Page): Promise<IDataObject[]> {
-	const { context, apiBase, itemIndex, size } = list;
-	const visited = new Set<string>([pageKey(`${apiBase}${list.start.url ?? ''}`, list.start.qs)]);
-	const records: IDataObject[] = [];
-	const counts: unknown[] = [];
+async function readOnce(list: List, firstPage: Page): Promise<IDataObject[]> {
+	checkPage(list, firstPage, firstPage);
+	const plan = offsetPlan(list, firstPage);
+	const pages = plan && list.size.parallel > 1 ? await readOffsetPages(list, firstPage, plan) : await followNext(list, firstPage);
+	return wholeRecords(list, pages);
+}
+
+/** Follows `next` links from the first page, each checked before it is asked. */
+async function followNext(list: List, firstPage: Page): Promise<Page[]> {
+	const pages = [firstPage];
+	const visited = new Set<string>([pageKey(list.start)]);
 	let page = firstPage;
-	for (;;) {
-		const { results, next, count } = page.body;
-		records.push(...results);
-		if (counts.length === 0 || counts[counts.length - 1] !== count) counts.push(count);
-		const loop = (problem: string) => new NodeOperationError(context.getNode(), `Admintotal's list did not end: ${problem} (${page.label})`, {
-			itemIndex,
-			description: 'The list was stopped so that no record is output twice; nothing was output. This is a fault of the server or of a proxy in front of it.',
-		});
-		if (typeof count === 'number' && records.length > count) throw loop(`it sent more records than the ${count} it announced`);
-		if (!next || (size.limit !== undefined && records.length >= size.limit)) {
-			if (size.limit !== undefined) records.splice(size.limit);
-			if (counts.length > 1) noteChangedList(list, counts);
-			return records;
-		}
-		if (results.length === 0) throw loop('an empty page pointed to another page');
-		const url = tenantLink(list, next);
+	let received = page.body.results.length;
+	while (page.body.next && (list.size.limit === undefined || received < list.size.limit)) {
+		const url = nextLink(list, page);
 		// Only ask for what Limit still needs, so the last page is not larger than necessary.
-		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(size.limit, records.length)));
-		const key = pageKey(url.toString());
-		if (visited.has(key)) throw loop('its next link pointed to a page already read');
+		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(list.size.limit, received)));
+		const key = pageKey(url);
+		if (visited.has(key)) throw new Disagreement('its next link points to a page already read', page.label);
 		visited.add(key);
-		page = await readPage(list, { ...list.start, url: url.toString(), qs: {} });
+		page = await readPage(list, url, offsetIn(url));
+		checkPage(list, firstPage, page);
+		pages.push(page);
+		received += page.body.results.length;
 	}
+	return pages;
 }
 
 interface OffsetPlan {
@@ -122,64 +142,89 @@ interface OffsetPlan {
 	offset: number;
 	/** The API's page size, as its `next` link gives it. */
 	step: number;
-	/** Records wanted: `count`, or Limit when smaller. */
-	wanted: number;
 	pages: number;
 }
 
 /** Offset pages can be asked side by side only when `count` is known and `next` is an offset link right after the first page. */
 function offsetPlan(list: List, first: Page): OffsetPlan | undefined {
 	const { count, next, results } = first.body;
-	if (!next || typeof count !== 'number' || !Number.isSafeInteger(count)) return undefined;
+	if (!next || typeof count !== 'number') return undefined;
 	const wanted = list.size.limit === undefined ? count : Math.min(count, list.size.limit);
 	if (results.length >= wanted) return undefined;
-	const link = tenantLink(list, next);
-	const offset = Number(link.searchParams.get('offset'));
+	const link = nextLink(list, first);
+	const offset = offsetIn(link);
 	const step = Number(link.searchParams.get('limit'));
 	if (offset !== results.length || !Number.isSafeInteger(step) || step < 1) return undefined;
-	return { link, offset, step, wanted, pages: Math.ceil((wanted - offset) / step) };
+	return { link, offset, step, pages: Math.ceil((wanted - offset) / step) };
 }
 
-/** The pages after the first, side by side, in the API's order; undefined when the list changed while read. */
-async function readOffsetPages(list: List, first: Page, plan: OffsetPlan): Promise<IDataObject[] | undefined> {
-	const pages: IDataObject[][] = [first.body.results];
-	const unchanged = await inParallel(plan.pages, list.size.parallel, async (index, slowDown) => {
+/** The pages after the first, side by side, started in the API's order; the first that disagrees stops the others. */
+async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): Promise<Page[]> {
+	const pages: Page[] = [firstPage];
+	await inParallel(plan.pages, list.size.parallel, async (index, slowDown) => {
 		const offset = plan.offset + index * plan.step;
-		const expected = Math.min(plan.step, plan.wanted - offset);
 		const url = new URL(plan.link);
 		url.searchParams.set('offset', String(offset));
 		url.searchParams.set('limit', String(pageSizeFor(list.size.limit, offset)));
-		const { body } = await readPage(list, { ...list.start, url: url.toString(), qs: {} }, slowDown);
-		pages[index + 1] = body.results;
-		// A page is what its offset promised only when it links on to the very next offset (a server ignoring offset would repeat itself).
-		const end = offset + body.results.length;
-		return body.count === first.body.count && body.results.length === expected && offsetOf(list, body.next) === (end < (first.body.count ?? 0) ? end : undefined);
+		const page = await readPage(list, url, offset, slowDown);
+		checkPage(list, firstPage, page);
+		pages[index + 1] = page;
+		return true;
 	});
-	return unchanged ? pages.flat() : undefined;
+	return pages;
 }
 
-function offsetOf(list: List, link: string | null): number | undefined {
-	if (!link) return undefined;
-	try {
-		return Number(new URL(link, list.apiBase).searchParams.get('offset') ?? Number.NaN);
-	} catch {
-		return Number.NaN;
+/** What one page can tell alone: the same `count` as the first, and a next link that starts right after it. */
+function checkPage(list: List, firstPage: Page, page: Page) {
+	const { count, next, results } = page.body;
+	if (count !== firstPage.body.count) throw new Disagreement(`count changed from ${String(firstPage.body.count)} to ${String(count)}`, page.label);
+	if (!next) return;
+	if (results.length === 0) throw new Disagreement('an empty page points to another page', page.label);
+	const nextOffset = offsetIn(nextLink(list, page));
+	if (page.offset !== undefined && nextOffset !== undefined && nextOffset !== page.offset + results.length) {
+		throw new Disagreement(`its next link goes to offset ${nextOffset}, but the page ends at ${page.offset + results.length}`, page.label);
 	}
 }
 
-function noteChangedList(list: List, counts: unknown[]) {
-	list.context.logger.warn(
-		`Admintotal's list changed while it was read (count ${counts.map(String).join(' → ')}): records may be missing or output twice. ` +
-			`Node "${list.context.getNode().name}", item ${list.itemIndex}.`,
+/** The pages' records in order, once each, as many as `count` promised (or Limit asked). */
+function wholeRecords(list: List, pages: Page[]): IDataObject[] {
+	const records: IDataObject[] = [];
+	const ids = new Set<string>();
+	for (const page of pages) {
+		for (const record of page.body.results) {
+			const id = record.id;
+			if (typeof id === 'number' || typeof id === 'string') {
+				if (ids.has(String(id))) throw new Disagreement(`record ID ${String(id)} came twice`, page.label);
+				ids.add(String(id));
+			}
+			records.push(record);
+		}
+	}
+	const last = pages[pages.length - 1];
+	const { count } = pages[0].body;
+	const { limit } = list.size;
+	if (count !== undefined) {
+		const wanted = limit === undefined ? count : Math.min(count, limit);
+		if (records.length > count) throw new Disagreement(`it held ${records.length} records where count promised ${count}`, last.label);
+		if (records.length < wanted) throw new Disagreement(`it ended after ${records.length} of the ${count} records count promised`, last.label);
+	}
+	if (limit !== undefined) records.splice(limit);
+	return records;
+}
+
+async function readPage(list: List, url: URL, offset: number | undefined, onRateLimited?: SlowDown): Promise<Page> {
+	const label = pageLabel(offset);
+	const response = await sendRequest(
+		list.context,
+		{ ...list.request, url: url.toString(), qs: {} },
+		{ itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited, credentials: list.credentials },
 	);
+	return { body: response.body as DrfPage, offset, label };
 }
 
-function pageSizeFor(maxResults: number | undefined, received: number): number {
-	return maxResults === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, maxResults - received));
-}
-
-/** A `next` link, only on the tenant's origin. */
-function tenantLink(list: List, next: string): URL {
+/** A page's `next` link, only on the tenant's origin and only to the same list (endpoint and filters). */
+function nextLink(list: List, page: Page): URL {
+	const next = page.body.next as string;
 	const resolved = resolveNextLink(next, list.apiBase);
 	if (resolved === undefined) {
 		throw new NodeOperationError(list.context.getNode(), foreignLinkMessage(next), {
@@ -187,27 +232,35 @@ function tenantLink(list: List, next: string): URL {
 			description: 'Check that the Base URL in the credential is the address Admintotal uses for your tenant.',
 		});
 	}
-	return new URL(resolved);
+	const link = new URL(resolved);
+	const departure = departureFrom(list.start, link);
+	if (departure) {
+		const what = departure.leaves === 'endpoint' ? `leaves the list that was asked (${departure.path})` : `changes the list's filters (${departure.names.join(', ')})`;
+		throw new NodeOperationError(list.context.getNode(), `Admintotal's next link ${what}; it was not followed (${page.label})`, {
+			itemIndex: list.itemIndex,
+			description: 'Following it would output other records than the ones asked for. This is a fault of the server or of a proxy in front of it.',
+		});
+	}
+	return link;
+}
+
+function offsetIn(url: URL): number | undefined {
+	const offset = url.searchParams.get('offset');
+	return offset !== null && /^\d+$/.test(offset) ? Number(offset) : undefined;
+}
+
+function pageSizeFor(maxResults: number | undefined, received: number): number {
+	return maxResults === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, maxResults - received));
 }
 
 /** A page's identity: its address and query without `limit` (which Limit rewrites), in a stable order. */
-function pageKey(url: string, qs: IDataObject = {}): string {
-	const parsed = new URL(url);
-	for (const [name, value] of Object.entries(qs)) if (value !== undefined) parsed.searchParams.set(name, String(value));
-	parsed.searchParams.delete('limit');
-	parsed.searchParams.sort();
-	return parsed.toString();
+function pageKey(url: URL): string {
+	const key = new URL(url);
+	key.searchParams.delete('limit');
+	key.searchParams.sort();
+	return key.toString();
 }
 
-/** "page at offset N", read from the request the way the API reads it. */
-function pageLabel(request: Pick<IHttpRequestOptions, 'url' | 'qs'>): string {
-	let offset = request.qs?.offset;
-	if (offset === undefined && request.url) {
-		try {
-			offset = new URL(request.url, 'http://relative.invalid').searchParams.get('offset') ?? undefined;
-		} catch {
-			offset = undefined;
-		}
-	}
+function pageLabel(offset: unknown): string {
 	return `page at offset ${offset === undefined || offset === null || offset === '' ? 0 : String(offset)}`;
 }

@@ -14,6 +14,7 @@ import { REFUSED_TOKEN_FIELD } from '../../../credentials/sessions';
 import { originOf, parseTenantBase, safeOrigin, tenantTarget } from '../../../credentials/tenant';
 import type { Expected } from './answers';
 import { checkAnswer } from './answers';
+import { departureFrom, requestUrl } from './endpoint';
 import { apiError, networkError, redirectError } from './errors';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
@@ -99,6 +100,12 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		if (status >= 300 && status < 400) {
 			const location = headerOf(answer.headers, 'location');
 			const target = location === undefined ? undefined : tenantTarget(location, apiBase);
+			// Same origin is not enough: a read may only be redirected within what it asked (a trailing slash), never to other records.
+			const departure = target === undefined ? undefined : departureFrom(requestUrl(apiBase, request.url, request.qs), requestUrl(apiBase, target, request.qs));
+			if (departure) {
+				const where = departure.leaves === 'endpoint' ? departure.path : `other filters: ${departure.names.join(', ')}`;
+				throw redirectError(context.getNode(), status, `another address of the tenant (${where})`, itemIndex, !read);
+			}
 			if (read && target !== undefined && redirects < MAX_REDIRECTS) {
 				redirects++;
 				url = target;

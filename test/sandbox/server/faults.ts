@@ -59,6 +59,7 @@ export class FaultInjector {
 		const [path, rawQuery] = splitUrl(request.url);
 		const rule = this.match(request.method, path, rawQuery);
 		if (!rule) return false;
+		rule.meanwhile?.();
 		if (rule.delayMs) await sleep(rule.delayMs);
 		if (rule.drop) {
 			const record = log.recordOf(request);
