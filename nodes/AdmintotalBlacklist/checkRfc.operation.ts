@@ -10,7 +10,7 @@ export const checkRfc = defineOperation({
 	action: 'Check whether an RFC is on the SAT 69-B blacklist',
 	description:
 		"Look up one RFC per input item and output one item with 'listed', its type (tipo), 'blocking' and what the type means, ready for an IF node",
-	kind: 'read',
+	kind: 'lookup',
 	path: '/listanegra/',
 	fields: [
 		rfcField({
@@ -26,7 +26,7 @@ export const checkRfc = defineOperation({
 	],
 	// A generic RFC stands for unnamed counterparties and is never listed: sales to the public in general cost no request.
 	answeredWithoutAsking: (values) => isGenericRfc(String(values.rfc)),
-	// Many items are answered together: one lookup per distinct RFC, or one read of the whole list when it is fewer pages.
+	// Many items are answered together: one lookup per distinct RFC, or one read of the whole list when that takes fewer round trips.
 	lookup: { parameter: 'rfc', keyOf: (entry) => normalizeRfc(entry.rfc) },
 	output: (entries, values) => [blacklistVerdict(String(values.rfc), entries)],
 });

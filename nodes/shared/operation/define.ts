@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../fields/field';
 import { readAll } from '../fields/field';
@@ -6,19 +7,18 @@ import { boolean, countUpTo, positiveCount } from '../fields/grammars';
 import { ValueReader } from '../fields/reader';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
-import { checkedWithAllItems } from './allItems';
-import { enlist } from './together';
 import type { Plan } from './perform';
 import { prepared } from './perform';
 import type { SimplifiedShape } from './simplify';
 import { shapeRecord, simplifyProperty } from './simplify';
+import { checkedInWave, noteLookup } from './wave';
 
 /**
  * The one way an operation is declared. The builder attaches, for every operation alike:
  * - one check per item that reads every field through its grammar (path, query or body) before
- *   any item sends anything (allItems.ts);
- * - the transport, chosen by what the operation is: a list (Return All and Limit), a read, or a
- *   write (never retried);
+ *   any item of its wave sends anything (wave.ts);
+ * - the transport, chosen by what the operation is: a list (Return All and Limit), a read, a
+ *   lookup answered together with the wave's others, or a write (never tried twice);
  * - Simplify and the output step, run on the records the transport returns.
  * Fields carry no routing of their own, so a new field cannot bypass the checks.
  */
@@ -38,7 +38,7 @@ export interface OperationSpec {
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 	/** When true for the values read, the API is not asked and there are no records (e.g. a generic RFC). */
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
-	/** Reads that look a value up by this query parameter: the run's items are answered together, with the fewest requests. */
+	/** Lookups only: the query parameter a value is looked up by; a wave's items are answered together, in the fewest round trips. */
 	lookup?: Lookup;
 }
 
@@ -67,18 +67,22 @@ const listSizeProperties: INodeProperties[] = [
 	},
 ];
 
-const parallelRequestsProperty: INodeProperties = {
-	displayName: 'Parallel Requests',
-	name: 'parallelRequests',
-	type: 'number',
-	typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
-	default: DEFAULT_PARALLEL_REQUESTS,
-	description:
-		'How many pages to read at once, once the first page tells how many records there are. 1 reads them one after another. When Admintotal asks to slow down, the node halves it.',
+const PARALLEL_REQUESTS_DESCRIPTION: Partial<Record<Plan['kind'], string>> = {
+	list: 'How many pages to read at once, once the first page tells how many records there are. 1 reads them one after another. When Admintotal asks to slow down, the node halves it.',
+	lookup:
+		"How many requests to send at once when many items are checked together (one per distinct value, or the list's pages when that takes fewer round trips). When Admintotal asks to slow down, the node halves it.",
 };
 
-/** A list's Options collection gets Parallel Requests (added to the operation's own Options when it has one). */
-function withParallelRequests(properties: INodeProperties[]): INodeProperties[] {
+/** Lists and lookups get Parallel Requests in their Options collection (added to the operation's own Options when it has one). */
+function withParallelRequests(properties: INodeProperties[], description: string): INodeProperties[] {
+	const parallelRequestsProperty: INodeProperties = {
+		displayName: 'Parallel Requests',
+		name: 'parallelRequests',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
+		default: DEFAULT_PARALLEL_REQUESTS,
+		description,
+	};
 	const at = properties.findIndex((property) => property.type === 'collection' && property.name === 'options');
 	if (at < 0) return [...properties, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [parallelRequestsProperty] }];
 	const options = { ...properties[at], options: [...(properties[at].options ?? []), parallelRequestsProperty] } as INodeProperties;
@@ -91,7 +95,8 @@ export const operationChecks = new WeakSet<object>();
 export function defineOperation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
 	const ownProperties = fields.flatMap((field) => field.properties);
-	const fieldProperties = spec.kind === 'list' ? withParallelRequests(ownProperties) : ownProperties;
+	const parallelDescription = PARALLEL_REQUESTS_DESCRIPTION[spec.kind];
+	const fieldProperties = parallelDescription ? withParallelRequests(ownProperties, parallelDescription) : ownProperties;
 	// Simplify sits before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
 	const simplify = spec.simplify ? [simplifyProperty] : [];
@@ -100,12 +105,14 @@ export function defineOperation(spec: OperationSpec): Operation {
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
 	];
 
-	const check = checkedWithAllItems(async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions) {
+	const check = checkedInWave(async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions, wave) {
+		// n8n's Retry On Fail runs every item again: the records the failed try created would be created twice.
+		if (spec.kind === 'write' && this.getNode().retryOnFail === true) throw retryRefused(this);
 		const reader = new ValueReader(this);
 		const values = await readAll(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
 		const limit = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
-		const parallel = spec.kind === 'list' ? (reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS) : 1;
+		const parallel = parallelDescription ? (reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS) : 1;
 		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = fillPath(spec.path, values);
@@ -115,10 +122,10 @@ export function defineOperation(spec: OperationSpec): Operation {
 			const shaped = simplified && spec.simplify ? records.map((record) => shapeRecord(record, spec.simplify as SimplifiedShape)) : records;
 			return spec.output ? spec.output(shaped, values) : shaped;
 		};
-		const lookup = spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
-		if (lookup) enlist(this, lookup.value);
-		const size = spec.kind === 'list' ? { limit, parallel } : undefined;
-		prepared.set(request, { kind: spec.kind, size, lookup, answered, output });
+		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
+		if (lookup) noteLookup(wave, lookup.value);
+		const size = parallelDescription ? { limit, parallel } : undefined;
+		prepared.set(request, { kind: spec.kind, wave, size, lookup, answered, output });
 		return request;
 	});
 
@@ -135,6 +142,15 @@ export function defineOperation(spec: OperationSpec): Operation {
 		},
 		properties,
 	};
+}
+
+function retryRefused(context: IExecuteSingleFunctions): NodeOperationError {
+	return new NodeOperationError(context.getNode(), "'Retry On Fail' is not used on operations that create or change records", {
+		itemIndex: context.getItemIndex(),
+		description:
+			"n8n's Retry On Fail runs every item again, so the records a failed try created would be created twice. Nothing was sent. " +
+			"Turn it off in the node's Settings: the node already waits out Admintotal's rate limits (429), and never repeats a write that may have been applied.",
+	});
 }
 
 /** `/productos/{productId}/` with the value read under `productId`, which is then not sent again. */

@@ -7,15 +7,16 @@ import { readList } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
 import { lookUpEach } from '../transport/lookups';
 import { sendRequest } from '../transport/request';
-import { sendWithAllItems } from './allItems';
-import { answerTogether } from './together';
+import type { Wave } from './wave';
+import { lookUpInWave, sendInWave } from './wave';
 
 /** What the transport does with one item's request, decided by the operation's check. */
 export interface Plan {
-	kind: 'list' | 'read' | 'write';
-	/** Lists: Limit (undefined for Return All) and Parallel Requests. */
+	kind: 'list' | 'read' | 'lookup' | 'write';
+	wave: Wave;
+	/** Lists: Limit (undefined for Return All) and Parallel Requests; lookups: Parallel Requests. */
 	size?: ListSize;
-	/** Reads that look one value up: the run's items are answered together (Check RFC). */
+	/** Lookups: the list, its query parameter and the value this item looks up. */
 	lookup?: Lookup & { value: string };
 	/** Known without asking (e.g. a generic RFC): no request, no records. */
 	answered: boolean;
@@ -38,8 +39,8 @@ export async function perform(this: IExecutePaginationFunctions, requestData: De
 			description: 'A bug in the Admintotal nodes: please report it.',
 		});
 	}
-	// Items go together: none is sent while another's input is wrong (see allItems.ts).
-	return await sendWithAllItems(this, plan.kind === 'write', async () => {
+	// Items of a wave go together: none is sent while another's input is wrong (see wave.ts).
+	return await sendInWave(this, plan.wave, plan.kind === 'write', async () => {
 		const records = await recordsFor(this, requestData.options as IHttpRequestOptions, plan);
 		return plan.output(records).map((json) => ({ json }));
 	});
@@ -49,11 +50,8 @@ async function recordsFor(context: IExecutePaginationFunctions, request: IHttpRe
 	const itemIndex = context.getItemIndex();
 	// A plan answered without asking (a generic RFC) has no records: its output step answers from the values.
 	if (plan.answered) return [];
-	if (plan.size) return await readList(context, request, itemIndex, plan.size);
-	const { lookup } = plan;
-	if (lookup) {
-		const answers = await answerTogether(context, lookup.value, async (values) => await lookUpEach(context, request, lookup, values, itemIndex));
-		return answers.get(lookup.value) ?? [];
-	}
+	const { lookup, size } = plan;
+	if (lookup && size) return await lookUpInWave(context, plan.wave, lookup.value, async (values) => await lookUpEach(context, request, lookup, values, size.parallel, itemIndex));
+	if (size) return await readList(context, request, itemIndex, size);
 	return recordsOf((await sendRequest(context, request, { itemIndex })).body);
 }

@@ -90,22 +90,28 @@ export async function fetchPage(context: RequestContext, path: string, qs: IData
 }
 
 async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
+	const first = await attempt(list, firstPage);
+	if (!(first instanceof Disagreement)) return first;
+	const second = await attempt(list, await readPage(list, list.start, firstPage.offset));
+	if (!(second instanceof Disagreement)) return second;
+	throw new NodeOperationError(list.context.getNode(), `Admintotal's list came back incomplete or changed twice: ${second.problem} (${second.page})`, {
+		itemIndex: list.itemIndex,
+		description:
+			'The list was read twice and a page disagreed with the rest both times. Nothing was output, so no short or doubled list is passed on. ' +
+			'If records are being added or deleted right now, run it again later; otherwise this is a fault of the server or of a proxy in front of it.',
+	});
+}
+
+/** One read of the whole list, or the disagreement that stopped it. */
+async function attempt(list: List, firstPage: Page): Promise<IDataObject[] | Disagreement> {
+	let failure: unknown;
 	try {
 		return await readOnce(list, firstPage);
 	} catch (error) {
-		if (!(error instanceof Disagreement)) throw error;
+		failure = error;
 	}
-	try {
-		return await readOnce(list, await readPage(list, list.start, firstPage.offset));
-	} catch (error) {
-		if (!(error instanceof Disagreement)) throw error;
-		throw new NodeOperationError(list.context.getNode(), `Admintotal's list came back incomplete or changed twice: ${error.problem} (${error.page})`, {
-			itemIndex: list.itemIndex,
-			description:
-				'The list was read twice and a page disagreed with the rest both times. Nothing was output, so no short or doubled list is passed on. ' +
-				'If records are being added or deleted right now, run it again later; otherwise this is a fault of the server or of a proxy in front of it.',
-		});
-	}
+	if (failure instanceof Disagreement) return failure;
+	throw failure;
 }
 
 async function readOnce(list: List, firstPage: Page): Promise<IDataObject[]> {
@@ -132,6 +138,9 @@ async function followNext(list: List, firstPage: Page): Promise<Page[]> {
 		checkPage(list, firstPage, page);
 		pages.push(page);
 		received += page.body.results.length;
+		// A server that keeps pointing on must not fill memory.
+		const { count } = firstPage.body;
+		if (count !== undefined && received > count) throw new Disagreement(`it sent more records than the ${count} count promised`, page.label);
 	}
 	return pages;
 }
@@ -205,7 +214,7 @@ function wholeRecords(list: List, pages: Page[]): IDataObject[] {
 	const { limit } = list.size;
 	if (count !== undefined) {
 		const wanted = limit === undefined ? count : Math.min(count, limit);
-		if (records.length > count) throw new Disagreement(`it held ${records.length} records where count promised ${count}`, last.label);
+		if (records.length > count) throw new Disagreement(`it sent more records than the ${count} count promised`, last.label);
 		if (records.length < wanted) throw new Disagreement(`it ended after ${records.length} of the ${count} records count promised`, last.label);
 	}
 	if (limit !== undefined) records.splice(limit);

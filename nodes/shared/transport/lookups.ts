@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
 
-import { recordsOf } from './answers';
-import { DEFAULT_PARALLEL_REQUESTS, openList } from './list';
+import { openList, readList } from './list';
 import { inParallel } from './parallel';
-import { readCredential, sendRequest } from './request';
 
 /** Records looked up in a list by one query parameter, e.g. blacklist entries by `?rfc=`. */
 export interface Lookup {
@@ -13,41 +11,45 @@ export interface Lookup {
 }
 
 /**
- * Below this many distinct values each is looked up: reading the list can only pay off when it has
- * fewer pages than that, and Admintotal's blacklist (SAT's 69-B list) has over a hundred.
- */
-const LIST_WORTH_ASKING_FROM = 20;
-
-/**
- * The records answering each value, for many lookups of one list at once (a run of Check RFC), with
- * the fewest requests: one per distinct value, or the whole list read once when it has fewer pages
- * than there are values. Learning that costs the list's first page, one request more at most, and is
- * only asked from LIST_WORTH_ASKING_FROM values on.
+ * The records answering each value, for many lookups of one list at once (a run of Check RFC), in
+ * the fewest round trips for the requests allowed at once (`lanes`): each distinct value read by
+ * its query parameter, or the whole list read once when that takes fewer round trips. Either way
+ * every page is read and checked as for Get Many, so both give the same records for a value.
+ * Learning the list's size costs its first page, asked only when the lookups would take more than
+ * one round trip. A value whose lookup fails gets its error; a failed read of the list fails every value.
  */
 export async function lookUpEach(
 	context: IExecuteSingleFunctions,
 	request: IHttpRequestOptions,
 	lookup: Lookup,
 	values: string[],
+	lanes: number,
 	itemIndex: number,
-): Promise<Map<string, IDataObject[]>> {
+): Promise<Map<string, IDataObject[] | Error>> {
 	const distinct = [...new Set(values)];
-	const answers = new Map<string, IDataObject[]>(distinct.map((value) => [value, []]));
-	if (distinct.length >= LIST_WORTH_ASKING_FROM) {
+	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
+	const lookupTrips = Math.ceil(distinct.length / lanes);
+	if (lookupTrips > 1) {
 		const qs = { ...request.qs };
 		delete qs[lookup.parameter];
-		const whole = await openList(context, { ...request, qs }, itemIndex, { parallel: DEFAULT_PARALLEL_REQUESTS });
-		if (whole.pagesLeft !== undefined && whole.pagesLeft < distinct.length) {
-			for (const record of await whole.readAll()) answers.get(lookup.keyOf(record))?.push(record);
-			return answers;
+		try {
+			const whole = await openList(context, { ...request, qs }, itemIndex, { parallel: lanes });
+			const listTrips = whole.pagesLeft === undefined ? Infinity : Math.ceil(whole.pagesLeft / lanes);
+			if (listTrips < lookupTrips || (listTrips === lookupTrips && (whole.pagesLeft ?? Infinity) < distinct.length)) {
+				for (const record of await whole.readAll()) (answers.get(lookup.keyOf(record)) as IDataObject[] | undefined)?.push(record);
+				return answers;
+			}
+		} catch (error) {
+			return new Map(distinct.map((value) => [value, error as Error]));
 		}
 	}
-	const { credentials } = await readCredential(context);
-	await inParallel(distinct.length, DEFAULT_PARALLEL_REQUESTS, async (index, slowDown) => {
+	await inParallel(distinct.length, lanes, async (index) => {
 		const value = distinct[index];
-		const query = { ...request.qs, [lookup.parameter]: value };
-		const response = await sendRequest(context, { ...request, qs: query }, { itemIndex, onRateLimited: slowDown, credentials });
-		answers.set(value, recordsOf(response.body));
+		try {
+			answers.set(value, await readList(context, { ...request, qs: { ...request.qs, [lookup.parameter]: value } }, itemIndex, { parallel: 1 }));
+		} catch (error) {
+			answers.set(value, error as Error);
+		}
 		return true;
 	});
 	return answers;

@@ -18,7 +18,7 @@ describe('Admintotal Blacklist: Check RFC', () => {
 
 		expect(run.error).toBeUndefined();
 		expect(fixture.sandbox.requests.map((request) => [request.method, request.path, request.query])).toEqual([
-			['GET', '/api/v2/listanegra/', { rfc: definitivo.rfc }],
+			['GET', '/api/v2/listanegra/', { rfc: definitivo.rfc, limit: '100' }],
 		]);
 		expect(run.json).toEqual([
 			{
@@ -40,7 +40,7 @@ describe('Admintotal Blacklist: Check RFC', () => {
 		const run = await check(DEMO.rfcNoListado);
 
 		expect(run.error).toBeUndefined();
-		expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: DEMO.rfcNoListado }]);
+		expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: DEMO.rfcNoListado, limit: '100' }]);
 		expect(run.json).toEqual([
 			{
 				rfc: DEMO.rfcNoListado,
@@ -78,7 +78,7 @@ describe('Admintotal Blacklist: Check RFC', () => {
 		const run = await check(written);
 
 		expect(run.error).toBeUndefined();
-		expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: presunto.rfc }]);
+		expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: presunto.rfc, limit: '100' }]);
 		expect(run.json).toEqual([expect.objectContaining({ rfc: presunto.rfc, listed: true, tipo: 3, tipoLabel: 'Presunto', nombre: presunto.nombre, blocking: true })]);
 	});
 
@@ -108,7 +108,7 @@ describe('Admintotal Blacklist: Check RFC', () => {
 		expect(run.json).toHaveLength(2);
 		expect(run.json[0]).toMatchObject({ listed: true, tipo: 1 });
 		expect(run.json[1].error).toBe("'RFC' is not a valid RFC [item 1]");
-		expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: DEMO.listaNegra.definitivo.rfc }]);
+		expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: DEMO.listaNegra.definitivo.rfc, limit: '100' }]);
 	});
 
 	describe('what a tax officer needs from the answer', () => {
@@ -130,14 +130,14 @@ describe('Admintotal Blacklist: Check RFC', () => {
 			const run = await check(rfc);
 
 			expect(run.error).toBeUndefined();
-			expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc }]);
+			expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc, limit: '100' }]);
 			expect(run.json).toEqual([expect.objectContaining({ rfc, checkDigitValid: valid, generic: false, listed: false })]);
 		});
 
 		it('a company RFC is weighed with a leading space: the listed Sentencia Favorable entry passes the check digit', async () => {
 			const run = await check(SENTENCIA_FAVORABLE.rfc.toLowerCase());
 
-			expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: SENTENCIA_FAVORABLE.rfc }]);
+			expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: SENTENCIA_FAVORABLE.rfc, limit: '100' }]);
 			expect(run.json).toEqual([
 				{
 					rfc: SENTENCIA_FAVORABLE.rfc,
@@ -189,7 +189,7 @@ describe('Admintotal Blacklist: Check RFC', () => {
 
 			expect(run.error).toBeUndefined();
 			expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual(
-				expect.arrayContaining([{ rfc: definitivo.rfc }, { rfc: SAT_RFC }]),
+				expect.arrayContaining([{ rfc: definitivo.rfc, limit: '100' }, { rfc: SAT_RFC, limit: '100' }]),
 			);
 			expect(fixture.requestsTo('/listanegra/')).toHaveLength(2);
 			expect(run.json.map((json) => [json.rfc, json.listed, json.generic, json.blocking])).toEqual([
@@ -218,7 +218,7 @@ describe('Admintotal Blacklist: Check RFC', () => {
 				const run = await check(SAMPLE_PERSON_RFC);
 
 				expect(run.error).toBeUndefined();
-				expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: SAMPLE_PERSON_RFC }]);
+				expect(fixture.requestsTo('/listanegra/').map((request) => request.query)).toEqual([{ rfc: SAMPLE_PERSON_RFC, limit: '100' }]);
 				expect(run.json).toEqual([
 					expect.objectContaining({
 						rfc: SAMPLE_PERSON_RFC,

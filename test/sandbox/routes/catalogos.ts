@@ -16,15 +16,23 @@ export function registerCatalogos(context: RouteContext): void {
 	routes.get('/listanegra/', (request) => {
 		const query = queryOf(request);
 		const tipo = query.choice('tipo', keysOf(LISTA_NEGRA_TIPO));
-		const rfc = query.string('rfc')?.toUpperCase();
+		const rfc = asSatWrites(query.string('rfc'));
 		const nombre = query.string('nombre')?.toLowerCase();
 		query.throwIfInvalid();
 		const entries = store.listaNegra.filter(
 			(e) =>
 				(tipo === undefined || e.tipo === tipo) &&
-				(rfc === undefined || e.rfc.toUpperCase() === rfc) &&
+				(rfc === undefined || asSatWrites(e.rfc) === rfc) &&
 				(nombre === undefined || e.nombre.toLowerCase().includes(nombre)),
 		);
 		return page(context, request, entries);
 	});
+}
+
+/**
+ * The spec does not show how the `rfc` filter matches; we take it that Admintotal compares RFCs as
+ * SAT writes them (upper case, no spaces or dashes), whatever spelling an entry was stored with.
+ */
+function asSatWrites(rfc: string | undefined): string | undefined {
+	return rfc?.toUpperCase().replace(/[\s-]/g, '');
 }

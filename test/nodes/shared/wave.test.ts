@@ -1,7 +1,7 @@
 import { DEMO } from '../../sandbox';
 import { sandboxPerFile } from '../fixture';
 
-// n8n sends a declarative node's items side by side; see nodes/shared/operation/allItems.ts.
+// n8n sends a declarative node's items side by side; see nodes/shared/operation/wave.ts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const photo = { photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'evidencia.png' } };
 
@@ -54,7 +54,7 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		expect(externalIds.sort()).toEqual(['E-1', 'E-3']);
 	}, 15_000);
 
-	it('with request batching (2 items per batch, 100 ms apart), a wrong item in the second batch still stops the first', async () => {
+	it('with request batching (2 items per batch, 100 ms apart), the first batch is sent as n8n spaces it, and the wrong item\'s error names what it created', async () => {
 		const run = await fixture.run(
 			'admintotalSalesNote',
 			{
@@ -63,13 +63,14 @@ describe('Items of one run go together: checked before any is sent, failures rep
 				clientBy: 'rfc',
 				clientRfc: '={{ $json.rfc }}',
 				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '1', unitPrice: '' }] },
-				// n8n's engine starts each batch's items only after the interval, so a check of the first batch alone would pass.
+				// n8n starts each batch only after the interval: a batch is sent before the next one is even read.
 				requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 100 } } },
 			},
 			{ input: [{ rfc: good }, { rfc: good }, { rfc: 'NOT-AN-RFC' }] },
 		);
 		expect(run.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
-		expect(posted('/movimientos/notas_venta/')).toHaveLength(0);
+		expect(posted('/movimientos/notas_venta/')).toHaveLength(2);
+		expect(run.error?.description).toMatch(/Already done in Admintotal before this failure: item 0 \(ID \d+\), item 1 \(ID \d+\)\./);
 	});
 
 	it('once the input is right, every item is sent, each once', async () => {
