@@ -37,6 +37,7 @@ import {
 
 const RUNTIME = selectedRuntimeName();
 const ARTIFACTS = join(REPO_ROOT, 'test', 'artifacts', 'browser', RUNTIME);
+// One per node package.json lists (n8n.nodes), so a new node is opened here without a change.
 const SPECS = panelSpecs();
 const CUSTOMER_ADVANCE = SPECS.find((spec) => spec.key === 'AdmintotalCustomerAdvance');
 const CREATOR_NODE = SPECS.find((spec) => spec.key === 'AdmintotalBlacklist') ?? SPECS.find((spec) => !spec.isTrigger);
@@ -75,7 +76,6 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 	}
 
 	beforeAll(async () => {
-		expect(SPECS).toHaveLength(13);
 		await fs.rm(ARTIFACTS, { recursive: true, force: true });
 		await fs.mkdir(ARTIFACTS, { recursive: true });
 

@@ -28,7 +28,7 @@ describe('sandbox routing', () => {
 	});
 
 	it('answers unknown paths and non-integer ids with 404 {"detail": "No encontrado."}', async () => {
-		for (const path of ['almacenes/', 'productos/abc/', 'productos/1.5/', 'cuentas/-1/', 'productos/0/']) {
+		for (const path of ['recurso_inexistente/', 'productos/abc/', 'productos/1.5/', 'cuentas/-1/', 'productos/0/']) {
 			const answer = await call(sandbox, path);
 			expect([path, answer.status, answer.json]).toEqual([path, 404, { detail: 'No encontrado.' }]);
 		}
