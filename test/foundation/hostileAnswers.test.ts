@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in Node.js, not inside n8n */
 /*
  * An answer cannot take over the run: errors stay small however large or deep the body, text is
  * cleaned in linear time, every request has a total time limit (the node's Timeout option, or the

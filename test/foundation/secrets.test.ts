@@ -91,7 +91,7 @@ describe('secrets stay secret', () => {
 			expect(issued).toHaveLength(1);
 			expect(tenant.hits.at(-1)?.headers.authorization).toBe(`Bearer ${issued[0]}`);
 			expect(run.error?.description).toContain('El token Bearer •••••• no tiene permiso.');
-			expect(JSON.stringify(run.error)).not.toContain(issued[0].slice(0, 20));
+			expect(JSON.stringify(run.error)).not.toContain(issued[0].slice(-20));
 		});
 
 		it('a renewal after a 401, then HTTP 403 echoing the renewed token: masked', async () => {
@@ -100,7 +100,7 @@ describe('secrets stay secret', () => {
 			const run = await listWith(old, 'renewal');
 			expect(issued).toHaveLength(1);
 			expect(run.error?.message).toBe('The Admintotal user is not allowed to do this: El token Bearer •••••• no tiene permiso.');
-			expect(JSON.stringify(run.error)).not.toContain(issued[0].slice(0, 20));
+			expect(JSON.stringify(run.error)).not.toContain(issued[0].slice(-20));
 			expect(JSON.stringify(run.error)).not.toContain(old.slice(0, 10));
 		});
 	});

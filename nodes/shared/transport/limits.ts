@@ -13,9 +13,9 @@ import { headerOf } from './answers';
 export const DEFAULT_TOTAL_MS = 120_000;
 
 /**
- * The largest answer read. A page holds at most 100 records: 100 sales notes of 20 lines each are
- * about 1 MB of JSON, so 8 MB leaves room for records eight times that size, while one hostile
- * answer cannot take more than that of n8n's memory.
+ * The largest answer read. A page holds at most 100 records: 8 MB allows 80 KB of JSON per record,
+ * far more than a sales note with its lines, while one hostile answer cannot take more than that
+ * of n8n's memory.
  */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
