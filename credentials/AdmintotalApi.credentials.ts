@@ -9,7 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { maskSecrets, secretsOf, textLine, withoutTags } from './safeText';
+import { secretsOf, serverLine } from './safeText';
 import type { Session } from './sessions';
 import { REFUSED_TOKEN_FIELD, sharedRenewal } from './sessions';
 import { originOf, parseTenantBase, safeOrigin, tenantTarget } from './tenant';
@@ -259,7 +259,8 @@ async function renewSession(method: AuthMethod, credentials: ICredentialDataDecr
 }
 
 function refusedLogin(method: AuthMethod, response: TokenExchange): Error {
-	const detail = maskSecrets(firstMessage(response.body), response.secrets).replace(/[.\s]+$/, '');
+	// Masked before it is cut, so a secret at the edge is never cut into a piece left unmasked.
+	const detail = serverLine(firstMessage(response.body), response.secrets, 200, { html: typeof response.body === 'string' }).replace(/[.\s]+$/, '');
 	const what = response.statusCode >= 300 ? `refused the login with the ${METHOD_LABEL[method]}` : `did not answer the login with the ${METHOD_LABEL[method]} as expected`;
 	return new Error(`Admintotal ${what} (HTTP ${response.statusCode})${detail ? `: "${detail}"` : ''}. Check the username and password in the credential.`);
 }
@@ -269,7 +270,7 @@ function objectOf(body: unknown): IDataObject {
 }
 
 function firstMessage(body: unknown): string {
-	if (typeof body === 'string') return textLine(withoutTags(body), 200);
+	if (typeof body === 'string') return body;
 	const fields = objectOf(body);
 	for (const key of ['detail', 'non_field_errors', 'username', 'password']) {
 		const value = fields[key];

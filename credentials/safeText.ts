@@ -1,35 +1,55 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 /**
- * What a server said, made safe to show: the credential's secrets masked, markup stripped, one line.
+ * What a server said, made safe to show: the credential's secrets masked, markup stripped, one line,
+ * cut to a length. Masking comes first, so a secret is never cut into a piece left unmasked.
  *
  * The credential's secrets, so anything taken from a server's answer (an error body that echoes the
  * key, a token or the password) can be masked before it reaches a message, a log or an item.
  */
 const SECRET_FIELDS = ['apiKey', 'password', 'sessionToken', 'refreshToken'] as const;
 
-/** Shorter values (a placeholder such as "api-key") would mask ordinary words. */
-const MIN_SECRET_LENGTH = 6;
+/**
+ * A shorter secret is not masked but withheld: masked, the words around it would give it away
+ * ("Cr••••••d••••••ntials"), so what the server said is left out whole when it holds one.
+ */
+const MASKABLE_LENGTH = 6;
 
 const MASK = '••••••';
 
+export const WITHHELD = '(not shown: it contains a secret of the credential too short to mask)';
+
 export function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
 	if (!credentials) return [];
-	return SECRET_FIELDS.map((field) => credentials[field]).filter(
-		(value): value is string => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH,
-	);
+	return SECRET_FIELDS.map((field) => credentials[field]).filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
+/** The text with every secret masked, as written and as JSON escapes it; WITHHELD when it holds a short one. */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
 	let masked = text;
 	// Longest first, so a secret that contains another is masked whole.
-	for (const secret of [...secrets].sort((a, b) => b.length - a.length)) masked = masked.split(secret).join(MASK);
+	for (const secret of [...new Set(secrets)].sort((a, b) => b.length - a.length)) {
+		for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
+			if (!masked.includes(form)) continue;
+			if (secret.length < MASKABLE_LENGTH) return WITHHELD;
+			masked = masked.split(form).join(MASK);
+		}
+	}
 	return masked;
 }
 
-/** Markup removed, for a server's HTML page shown as text. */
+/** Markup removed, for a server's HTML page shown as text. One pass: a page of unclosed `<` costs no more than its length. */
 export function withoutTags(text: string): string {
-	return text.replace(/<[^>]*>/g, ' ');
+	let kept = '';
+	let from = 0;
+	for (;;) {
+		const open = text.indexOf('<', from);
+		const close = open === -1 ? -1 : text.indexOf('>', open + 1);
+		// With no `>` after this `<`, nothing further is a tag.
+		if (close === -1) return kept + text.slice(from);
+		kept += `${text.slice(from, open)} `;
+		from = close + 1;
+	}
 }
 
 /** One line of at most `length` characters: white space folded, the rest cut with an ellipsis. */
@@ -38,9 +58,15 @@ export function textLine(text: string, length: number): string {
 	return line.length > length ? `${line.slice(0, length)}…` : line;
 }
 
+/** What a server said, as one safe line: masked (before and after cleaning, since folding could join a secret), then cut. */
+export function serverLine(text: string, secrets: readonly string[], length: number, { html = false } = {}): string {
+	const masked = maskSecrets(text, secrets);
+	return textLine(maskSecrets(html ? withoutTags(masked) : masked, secrets), length);
+}
+
 /** The first bytes of an answer that is not what was asked for, as is (markup included), masked. */
 export function firstBytes(body: unknown, secrets: readonly string[], length = 200): string {
 	if (body === undefined || body === '') return '(an empty body)';
 	const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? String(body));
-	return textLine(maskSecrets(text, secrets), length);
+	return serverLine(text, secrets, length);
 }

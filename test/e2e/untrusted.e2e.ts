@@ -3,10 +3,13 @@
  * 2.8 drops the HTTP client's headers from its errors, so Retry-After and Location are read from
  * the answer itself; n8n's own HTTP Request node uses our credential with the tenant-only rule;
  * a redirect or a non-answer fails the execution instead of leaking the key or shortening a list;
- * items reading the credential from n8n's database share one login.
+ * items reading the credential from n8n's database share one login; a token obtained during the
+ * run (a first login, a renewal) and echoed by the tenant is masked in the run data, the error and
+ * n8n's output.
  */
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { startForeignHost, type ForeignHost } from '../harness/foreignHost';
+import { json, startHostileTenant, type HostileTenant } from '../harness/hostileTenant';
 import { disposeAllInstances, nodeOutput, resolveRuntime, selectedRuntimeName, type N8nInstance } from './lib';
 import { MANUAL_TRIGGER, apiKeyCredential, askedAgain, importAll, instanceWithPackage, jwtCredential, linearWorkflow, nodeType, requestsTo, setJson, timed, uses } from './suites/admintotal';
 
@@ -17,7 +20,11 @@ const ITEMS = 40;
 describe(`answers we do not trust, in n8n (${RUNTIME})`, () => {
 	let sandbox: Sandbox;
 	let foreign: ForeignHost;
+	let echoing: HostileTenant;
 	let n8n: N8nInstance;
+	/** Access tokens the echoing tenant issued, each a secret n8n learns during the run. */
+	const issued: string[] = [];
+	const STALE_TOKEN = `eyJzdGFsZSI6dHJ1ZX0.${'s'.repeat(40)}`;
 
 	const apiCredential = () => apiKeyCredential(sandbox, DEMO.apiKey);
 	// Its own credential, never logged in before the test that uses it.
@@ -63,21 +70,47 @@ describe(`answers we do not trust, in n8n (${RUNTIME})`, () => {
 			},
 		]);
 
+	// A tenant that logs in, refuses the stale token with 401, and answers 403 echoing the Bearer token it got.
+	const echoJwt = (id: string, sessionToken?: string) => ({
+		id,
+		name: `Admintotal JWT (${id})`,
+		type: 'admintotalApi',
+		data: { baseUrl: echoing.url, authMethod: 'jwt', username: id, password: DEMO.password, ...(sessionToken ? { sessionToken } : {}) },
+	});
+	const echoedList = (id: string, number: number, credential: ReturnType<typeof echoJwt>) =>
+		linearWorkflow(id, number, `E2E: ledger accounts on a tenant echoing the token (${credential.id})`, [
+			MANUAL_TRIGGER,
+			{ name: 'All Ledger Accounts', type: nodeType('admintotalLedgerAccount'), parameters: { resource: 'ledgerAccount', operation: 'getAll', returnAll: true }, credentials: uses(credential) },
+		]);
+
 	beforeAll(async () => {
 		const runtime = await resolveRuntime();
+		echoing = await startHostileTenant();
+		echoing.answer = (hit, response) => {
+			if (hit.url === `${API}/token/`) {
+				const access = `eyJhbGciOiJIUzI1NiJ9.eyJpc3N1ZWQiOiR7${issued.length}${'e'.repeat(40)}.c2ln${issued.length}`;
+				issued.push(access);
+				return json(response, 200, { access, refresh: '' });
+			}
+			const bearer = String(hit.headers.authorization ?? '');
+			if (bearer === `Bearer ${STALE_TOKEN}`) return json(response, 401, { detail: 'Token inválido o expirado.' });
+			json(response, 403, { detail: `El token ${bearer} no tiene permiso.` });
+		};
 		sandbox = await startSandbox({ pageSize: { default: 20, max: 6 } });
 		foreign = await startForeignHost();
 		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
 		await timed(RUNTIME, 'import credentials and workflows', () =>
 			importAll(
 				n8n,
-				[apiCredential(), freshJwt()],
+				[apiCredential(), freshJwt(), echoJwt('admintotalJwtEcho01'), echoJwt('admintotalJwtEcho02', STALE_TOKEN)],
 				[
 					ledgerAll(),
 					httpRequest('admintotalUntrust02', 32, `${sandbox.url}${API}/cuentas_bancarias/`),
 					httpRequest('admintotalUntrust03', 33, `${foreign.url}${API}/almacenes/`),
 					httpRequest('admintotalUntrust04', 34, `${sandbox.url}${API}/almacenes/`),
 					rfcChecks(),
+					echoedList('admintotalUntrust06', 36, echoJwt('admintotalJwtEcho01')),
+					echoedList('admintotalUntrust07', 37, echoJwt('admintotalJwtEcho02', STALE_TOKEN)),
 				],
 			),
 		);
@@ -87,6 +120,7 @@ describe(`answers we do not trust, in n8n (${RUNTIME})`, () => {
 		await disposeAllInstances();
 		await sandbox?.close();
 		await foreign?.close();
+		await echoing?.close();
 	});
 
 	beforeEach(() => {
@@ -150,5 +184,21 @@ describe(`answers we do not trust, in n8n (${RUNTIME})`, () => {
 		expect(nodeOutput(run.data, 'Get Prospect').map((prospect) => prospect.id)).toEqual(sandbox.store.prospectos.slice(0, ITEMS).map((prospect) => prospect.id));
 		expect(requestsTo(sandbox, '/token/')).toHaveLength(1);
 		expect(sandbox.requests.filter((request) => request.path.startsWith('/api/v2/prospectos/') && request.status === 200)).toHaveLength(ITEMS);
+	});
+
+	test.each([
+		['a first login in this run', 'admintotalUntrust06'],
+		['a renewal after the stored token is refused with 401', 'admintotalUntrust07'],
+	])('a token from %s, echoed by a 403, is masked in the run data, the error and n8n\'s output', async (_how, workflow) => {
+		issued.length = 0;
+		const result = await timed(RUNTIME, `execute ${workflow} against the echoing tenant`, () => n8n.execute(workflow));
+		expect(result.succeeded).toBe(false);
+		expect(issued).toHaveLength(1);
+		expect(echoing.hits.at(-1)?.headers.authorization).toBe(`Bearer ${issued[0]}`);
+		expect(result.run?.data.resultData.error?.message).toBe('The Admintotal user is not allowed to do this: El token Bearer •••••• no tiene permiso.');
+		for (const shown of [JSON.stringify(result.run), result.stdout, result.stderr]) {
+			expect(shown).not.toContain(issued[0].slice(-24));
+			expect(shown).not.toContain(STALE_TOKEN.slice(0, 24));
+		}
 	});
 });

@@ -245,6 +245,24 @@ describe('values given by expression are checked before anything is sent', () =>
 			expectRefused(run, field('Client RFC'), 0, salesNotePosts);
 		});
 
+		// Upper-casing turns these into other letters (ß → SS, ﬁ → FI, ı → I, ſ → S): an RFC holds A–Z, Ñ, & and digits only.
+		it.each([
+			['ß', 'Aß680524P76'],
+			['ﬁ', 'Aﬁ680524P76'],
+			['ı', 'ıBC680524P76'],
+			['ſ', 'ſBC680524P76'],
+		])('Blacklist Check RFC refuses an RFC holding %s in item 1 as given, instead of looking up its upper case', async (_letter, rfc) => {
+			const run = await checkRfc('={{ $json.rfc }}', { input: [{ rfc: DEMO.rfcNoListado }, { rfc }] });
+			expectRefused(run, field('RFC'), 1, blacklistLookups);
+			expect(run.error?.description).toContain(`"${rfc}" is not an RFC`);
+		});
+
+		it('Blacklist Check RFC still takes lower case, ñ, spaces and dashes', async () => {
+			const run = await checkRfc('ñab-680524 p76');
+			expect(run.error).toBeUndefined();
+			expect(blacklistLookups().map((request) => request.query.rfc)).toEqual(['ÑAB680524P76']);
+		});
+
 		// 00 is 2000, a leap year: February 29 exists and must still be looked up.
 		it('Blacklist Check RFC accepts February 29 of year 00 and looks it up', async () => {
 			const run = await checkRfc('ABC000229XY1');

@@ -10,6 +10,7 @@ import { DEMO, type Sandbox } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode } from '../harness/engine';
 import { everythingReceived, foreignHostPerFile, type ForeignHost } from '../harness/foreignHost';
+import { hostileTenantPerFile, json, type HostileTenant } from '../harness/hostileTenant';
 import { runHttpRequestNode } from '../harness/httpRequestNode';
 import { loadPackage } from '../harness/package';
 
@@ -18,11 +19,14 @@ const API = '/api/v2';
 describe('secrets stay secret', () => {
 	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 6 } });
 	const foreignHost = foreignHostPerFile();
+	const hostile = hostileTenantPerFile();
 	let sandbox: Sandbox;
 	let foreign: ForeignHost;
+	let tenant: HostileTenant;
 	beforeAll(() => {
 		sandbox = fixture.sandbox;
 		foreign = foreignHost.host;
+		tenant = hostile.tenant;
 	});
 
 	const apiKey = (key: string = DEMO.apiKey) => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: key });
@@ -59,6 +63,92 @@ describe('secrets stay secret', () => {
 			'Admintotal refused the login with the username and password (JWT) (HTTP 400): "La contraseña •••••• es incorrecta". Check the username and password in the credential.',
 		);
 		expect(JSON.stringify(run.error)).not.toContain(password);
+	});
+
+	describe('a token obtained while the request ran, echoed by the answer', () => {
+		const issued: string[] = [];
+		/** A tenant whose logins hand out fresh JWTs, refuses `refused` with 401, and answers everything else with `status`, echoing the Bearer token. */
+		const echoingTenant = (status: number, refused = '') => {
+			issued.length = 0;
+			tenant.answer = (hit, response) => {
+				if (hit.url === `${API}/token/`) {
+					const access = `eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJ${issued.length}${'a'.repeat(40)}.c2lnbmF0dXJl${issued.length}`;
+					issued.push(access);
+					return json(response, 200, { access, refresh: `refresh-${issued.length}-${'r'.repeat(30)}` });
+				}
+				const bearer = String(hit.headers.authorization ?? '');
+				if (refused !== '' && bearer === `Bearer ${refused}`) return json(response, 401, { detail: 'Token inválido o expirado.' });
+				json(response, status, { detail: `El token ${bearer} no tiene permiso.` });
+			};
+		};
+		// A user of its own per test: logins of one account within a minute are shared (sessions.ts).
+		const listWith = (sessionToken: string, username: string) =>
+			listLedgerAccounts(credentialFor({ baseUrl: tenant.url, authMethod: 'jwt', username, password: DEMO.password, sessionToken }));
+
+		it.each([403, 400, 500])('a first login in this run, then HTTP %s echoing the new token: masked', async (status) => {
+			echoingTenant(status);
+			const run = await listWith('', `first-login-${status}`);
+			expect(issued).toHaveLength(1);
+			expect(tenant.hits.at(-1)?.headers.authorization).toBe(`Bearer ${issued[0]}`);
+			expect(run.error?.description).toContain('El token Bearer •••••• no tiene permiso.');
+			expect(JSON.stringify(run.error)).not.toContain(issued[0].slice(-20));
+		});
+
+		it('a renewal after a 401, then HTTP 403 echoing the renewed token: masked', async () => {
+			const old = `eyJold${'o'.repeat(40)}`;
+			echoingTenant(403, old);
+			const run = await listWith(old, 'renewal');
+			expect(issued).toHaveLength(1);
+			expect(run.error?.message).toBe('The Admintotal user is not allowed to do this: El token Bearer •••••• no tiene permiso.');
+			expect(JSON.stringify(run.error)).not.toContain(issued[0].slice(-20));
+			expect(JSON.stringify(run.error)).not.toContain(old.slice(0, 10));
+		});
+	});
+
+	describe('masking comes before any cut', () => {
+		const key = 'KEY-0123456789-ABCDEFGHIJ';
+		it.each([270, 281, 290, 299, 300])('an API key at character %i of a 403 text page is masked whole, even where the text is cut', async (at) => {
+			sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, status: 403, body: `${'x'.repeat(at)}${key} ${'y'.repeat(400)}` });
+			const run = await listLedgerAccounts(apiKey(key));
+			expect(run.error).toBeDefined();
+			expect(JSON.stringify(run.error)).not.toContain(key.slice(0, 4));
+		});
+
+		it('a password at the 200th character of a refused login is masked whole', async () => {
+			const password = 'Very-Secret-Passw0rd';
+			sandbox.faults.add({ method: 'POST', path: `${API}/token/`, status: 400, body: `<html><body>${'x'.repeat(186)}${password} no es válida</body></html>` });
+			const run = await listLedgerAccounts(jwtAt(sandbox.url, password));
+			expect(run.error?.message).toMatch(/^Admintotal refused the login/);
+			expect(JSON.stringify(run.error)).not.toContain(password.slice(0, 4));
+		});
+
+		it('an API key with a quote, echoed inside a JSON non-answer, is masked in its JSON-escaped form too', async () => {
+			const key = 'Key"with\\quote-2024';
+			sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, status: 200, body: { error: `clave ${key}` } });
+			const run = await listLedgerAccounts(apiKey(key));
+			expect(run.error?.message).toMatch(/^Admintotal did not answer with a page of the list/);
+			expect(run.error?.description).toContain('{"error":"clave ••••••"}');
+			expect(JSON.stringify(run.error)).not.toContain('quote-2024');
+		});
+	});
+
+	describe('a secret shorter than 6 characters: what the server said is left out whole', () => {
+		it('a 5-character password echoed by a refused login is not shown, and the error says why', async () => {
+			const password = 'k7Qz9';
+			sandbox.faults.add({ method: 'POST', path: `${API}/token/`, status: 400, body: { detail: `La contraseña ${password} es incorrecta.` } });
+			const run = await listLedgerAccounts(jwtAt(sandbox.url, password));
+			expect(run.error?.message).toBe(
+				'Admintotal refused the login with the username and password (JWT) (HTTP 400): "(not shown: it contains a secret of the credential too short to mask)". Check the username and password in the credential.',
+			);
+			expect(JSON.stringify(run.error)).not.toContain(password);
+		});
+
+		it('a 3-character API key echoed by a 403 is not shown', async () => {
+			sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, status: 403, body: { detail: 'Api-key k7Q sin permiso.' } });
+			const run = await listLedgerAccounts(apiKey('k7Q'));
+			expect(run.error?.message).toBe('The Admintotal user is not allowed to do this: (not shown: it contains a secret of the credential too short to mask)');
+			expect(JSON.stringify(run.error)).not.toContain('k7Q');
+		});
 	});
 
 	it('http:// on a public host is refused before any request; https is named as required', async () => {

@@ -232,8 +232,14 @@ export const boolean: Grammar<boolean> = (raw, { fail }) => {
 /** SAT RFC: 3 letters (company) or 4 (person), date YYMMDD, 3-character homoclave. */
 const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z0-9]{3})$/;
 
+/**
+ * Only a–z and ñ are upper-cased: toUpperCase() turns ß into SS, ﬁ into FI, ı into I and ſ into S,
+ * which would check (and look up) another RFC than the one given. Anything else stays as given and
+ * fails the pattern.
+ */
 export function normalizeRfc(value: unknown): string {
-	return (typeof value === 'string' || typeof value === 'number' ? String(value) : '').trim().toUpperCase().replace(/[\s-]/g, '');
+	const written = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+	return written.trim().replace(/[a-zñ]/g, (letter) => letter.toUpperCase()).replace(/[\s-]/g, '');
 }
 
 /** Why a value is not an RFC, or undefined when it is one. */

@@ -53,3 +53,9 @@ export function recordsOf(body: unknown): IDataObject[] {
 	return [{ success: true }];
 }
 
+
+export function headerOf(headers: IDataObject | undefined, name: string): string | undefined {
+	const raw = headers?.[name] ?? headers?.[name.toLowerCase()];
+	const value = Array.isArray(raw) ? raw[0] : raw;
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}

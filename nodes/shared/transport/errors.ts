@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { firstBytes, maskSecrets, textLine, withoutTags } from '../../../credentials/safeText';
+import { firstBytes, serverLine, textLine } from '../../../credentials/safeText';
 
 /** What happened, in plain words, for the statuses Admintotal (Django REST Framework) answers. */
 const STATUS_SUMMARY: Record<number, string> = {
@@ -24,29 +24,60 @@ export function statusSummary(status: number): string {
 
 /** n8n copies only an error's message into the item under "On Error: Continue"; this much of the API's words goes there. */
 const MESSAGE_DETAIL_LENGTH = 300;
+/**
+ * An error lands in run data and the execution database: it shows this many of the API's messages,
+ * each cut to this length (after masking), and counts the rest ("…and 49,980 more").
+ */
+const MAX_MESSAGES = 20;
+const MESSAGE_LENGTH = 500;
+/** DRF nests one level per serializer; a body deeper than this is not walked further. */
+const MAX_DEPTH = 32;
+
+export interface DrfMessages {
+	/** The first messages, "field: message". */
+	lines: string[];
+	/** How many more the body holds. */
+	more: number;
+}
 
 /**
  * Flattens a DRF error body into "field: message" lines, keeping nested paths such as
- * `detalles[1].cantidad`, so the user sees which value the API refused.
+ * `detalles[1].cantidad`, so the user sees which value the API refused. Walked with a stack of its
+ * own, so no body, however deep, can overflow the call stack; past MAX_DEPTH a line says so.
  */
-export function drfMessages(body: unknown, path = ''): string[] {
-	if (body === null || body === undefined || body === '') return [];
-	if (typeof body === 'string' || typeof body === 'number' || typeof body === 'boolean') {
-		return [path ? `${path}: ${String(body)}` : String(body)];
+export function drfMessages(body: unknown, keep = MAX_MESSAGES): DrfMessages {
+	const found: DrfMessages = { lines: [], more: 0 };
+	const add = (path: string, text: string) => {
+		if (found.lines.length < keep) found.lines.push(path ? `${path}: ${text}` : text);
+		else found.more++;
+	};
+	const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 0 }];
+	while (stack.length > 0) {
+		const { value, path, depth } = stack.pop()!;
+		if (value === null || value === undefined || value === '') continue;
+		if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+			add(path, String(value));
+			continue;
+		}
+		if (typeof value !== 'object') continue;
+		if (depth >= MAX_DEPTH) {
+			add(path, `nested more than ${MAX_DEPTH} levels; not shown`);
+			continue;
+		}
+		const next = depth + 1;
+		let children: Array<{ value: unknown; path: string; depth: number }>;
+		if (Array.isArray(value)) {
+			// A list of messages shares its field's path; a list of objects (lines) numbers them.
+			const allText = value.every((entry) => typeof entry === 'string');
+			children = value.map((entry, index) => ({ value: entry, path: allText ? path : `${path}[${index}]`, depth: next }));
+		} else {
+			children = Object.entries(value as IDataObject)
+				.filter(([key]) => key !== 'code' && key !== 'messages' && key !== 'ok')
+				.map(([key, entry]) => ({ value: entry, path: key === 'detail' || key === 'non_field_errors' ? path : path ? `${path}.${key}` : key, depth: next }));
+		}
+		for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]);
 	}
-	if (Array.isArray(body)) {
-		const allText = body.every((entry) => typeof entry === 'string');
-		if (allText) return body.map((text) => (path ? `${path}: ${text}` : String(text)));
-		return body.flatMap((entry, index) => drfMessages(entry, `${path}[${index}]`));
-	}
-	if (typeof body === 'object') {
-		return Object.entries(body as IDataObject).flatMap(([key, value]) => {
-			if (key === 'code' || key === 'messages' || key === 'ok') return [];
-			const label = key === 'detail' || key === 'non_field_errors' ? path : path ? `${path}.${key}` : key;
-			return drfMessages(value, label);
-		});
-	}
-	return [];
+	return found;
 }
 
 export interface ApiFailure {
@@ -66,12 +97,14 @@ export interface ApiFailure {
  * copies into the error item under "On Error: Continue"; the description adds the context.
  */
 export function apiError(node: INode, failure: ApiFailure): NodeApiError {
+	const { secrets } = failure;
 	// Django error pages are HTML; a user needs a line of text, not markup.
-	const body = typeof failure.body === 'string' ? textLine(withoutTags(failure.body), 300) : failure.body;
-	const messages = drfMessages(body).map((line) => maskSecrets(line, failure.secrets));
+	const found = typeof failure.body === 'string' ? { lines: [serverLine(failure.body, secrets, MESSAGE_DETAIL_LENGTH, { html: true })].filter(Boolean), more: 0 } : drfMessages(failure.body);
+	const messages = found.lines.map((line) => serverLine(line, secrets, MESSAGE_LENGTH));
+	const counted = found.more > 0 ? [`…and ${found.more.toLocaleString('en-US')} more messages from Admintotal`] : [];
 	// The API's reasons belong in the message when they say what to fix (4xx), not for server pages.
 	const detail = failure.status < 500 && messages.length > 0 ? `: ${textLine(messages.join('; '), MESSAGE_DETAIL_LENGTH)}` : '';
-	return describedError(node, `${statusSummary(failure.status)}${detail}`, [...messages, ...(failure.notes ?? [])], failure, { messages });
+	return describedError(node, `${statusSummary(failure.status)}${detail}`, [...messages, ...counted, ...(failure.notes ?? [])], failure, { messages: [...messages, ...counted] });
 }
 
 export interface NonAnswer {
@@ -110,6 +143,20 @@ export function networkError(node: INode, origin: string, reason: string, itemIn
 		? 'The request may or may not have been applied; check Admintotal before running it again.'
 		: 'Nothing was changed; it is safe to run again.';
 	return describedError(node, `Could not reach Admintotal at ${origin}`, [reason, advice], { page, itemIndex }, { reason });
+}
+
+/** A request past its total time or its largest answer (limits.ts): never retried, the connection closed. */
+export function limitError(node: INode, limit: 'time' | 'size', bound: { ms: number; userSet: boolean; bytes: number }, itemIndex: number, write: boolean, page?: string) {
+	const message =
+		limit === 'time'
+			? `Admintotal did not answer within ${bound.ms} ms (${bound.userSet ? "the node's Options › Timeout" : "the node's limit; set Options › Timeout to change it"})`
+			: `Admintotal answered with more than ${bound.bytes / 1024 / 1024} MB, more than any page of 100 records holds${page ? ` (${page})` : ''}`;
+	const advice =
+		limit === 'time'
+			? 'Raise Options › Timeout if Admintotal is slow right now, or run it again later.'
+			: 'No Admintotal answer is that large: check that the Base URL in the credential is your tenant.';
+	const outcome = write ? 'The request may or may not have been applied; check Admintotal before running it again.' : 'Nothing was output.';
+	return describedError(node, message, [advice, outcome], { page, itemIndex });
 }
 
 interface Where {

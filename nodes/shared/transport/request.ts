@@ -13,9 +13,10 @@ import { maskSecrets, secretsOf } from '../../../credentials/safeText';
 import { REFUSED_TOKEN_FIELD } from '../../../credentials/sessions';
 import { originOf, parseTenantBase, safeOrigin, tenantTarget } from '../../../credentials/tenant';
 import type { Expected } from './answers';
-import { checkAnswer } from './answers';
+import { checkAnswer, headerOf } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
-import { apiError, networkError, redirectError } from './errors';
+import { apiError, limitError, networkError, redirectError } from './errors';
+import { AnswerLimit, MAX_ANSWER_BYTES, answerWithin, totalLimit } from './limits';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
 
@@ -28,8 +29,6 @@ const READ_RETRIES = 2;
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 /** A same-origin redirect of a read (e.g. a missing trailing slash) is followed by us, this many hops at most. */
 const MAX_REDIRECTS = 3;
-/** No request waits forever for an answer. */
-const TIMEOUT_MS = 120_000;
 /** Faults with no usable answer; ERR_BAD_RESPONSE is how the HTTP client reports a body cut mid-transfer. */
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE']);
 
@@ -64,6 +63,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	const expect = sent.expect ?? (read ? 'record' : 'written');
 	let credentials = sent.credentials && !usesSession(sent.credentials) ? sent.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
+	const time = totalLimit(() => context.getNodeParameter('requestOptions.timeout', 0));
 	const apiBase = tenantApiBase(context, credentials.baseUrl);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
@@ -74,15 +74,25 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	let transient = 0;
 	for (;;) {
 		let answer: IN8nHttpFullResponse;
+		// Handed over to n8n, which stores a session obtained while the request runs (a first login, a
+		// renewal) into this very object: its secrets are read after the call, so they are masked too.
+		const handedOver = session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials;
 		try {
-			answer = (await context.helpers.httpRequestWithAuthentication.call(
-				context,
-				CREDENTIAL_TYPE,
-				{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, timeout: TIMEOUT_MS },
-				// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
-				asHandedOver(context, session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials),
-			)) as IN8nHttpFullResponse;
+			answer = await answerWithin(time.ms, async (abortSignal) =>
+				(await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					CREDENTIAL_TYPE,
+					// The answer comes as a stream, read within the limits (limits.ts); `timeout` is the client's idle limit.
+					{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, encoding: 'stream', abortSignal, timeout: time.ms },
+					// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
+					asHandedOver(context, handedOver),
+				)) as IN8nHttpFullResponse,
+			);
 		} catch (error) {
+			secrets = [...secrets, ...secretsOf(handedOver)];
+			if (error instanceof AnswerLimit) {
+				throw limitError(context.getNode(), error.limit, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, !read, page);
+			}
 			const code = networkCodeOf(error);
 			if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
 			if (read && transient < READ_RETRIES) {
@@ -92,6 +102,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			}
 			throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, !read, page);
 		}
+		secrets = [...secrets, ...secretsOf(handedOver)];
 		const status = answer.statusCode;
 		if (status >= 200 && status < 300) {
 			checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write: !read });
@@ -191,12 +202,6 @@ function backoffSeconds(attempt: number): number {
 
 function retryNotes(retries: number): string[] {
 	return retries > 0 ? [`Tried ${retries + 1} times.`] : [];
-}
-
-function headerOf(headers: IDataObject | undefined, name: string): string | undefined {
-	const raw = headers?.[name] ?? headers?.[name.toLowerCase()];
-	const value = Array.isArray(raw) ? raw[0] : raw;
-	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** Seconds from a Retry-After header: a number of seconds or an HTTP date. */

@@ -1,0 +1,118 @@
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { headerOf } from './answers';
+
+/**
+ * Each request's bounds: a total time (headers and the whole body, however slowly it drips) and a
+ * largest answer. The HTTP client's own `timeout` only limits how long the socket may stay idle,
+ * and n8n's helper reads any answer whole (its `maxContentLength` is fixed to Infinity), so the
+ * answer is taken as a stream and read here.
+ */
+
+/** Without the node's Options › Timeout, no request takes longer than this, its answer read whole. */
+export const DEFAULT_TOTAL_MS = 120_000;
+
+/**
+ * The largest answer read. A page holds at most 100 records: 8 MB allows 80 KB of JSON per record,
+ * far more than a sales note with its lines, while one hostile answer cannot take more than that
+ * of n8n's memory.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+export class AnswerLimit extends Error {
+	constructor(readonly limit: 'time' | 'size') {
+		super(`answer ${limit} limit`);
+	}
+}
+
+export interface TimeLimit {
+	ms: number;
+	/** Set in the node's Options › Timeout, rather than the default. */
+	userSet: boolean;
+}
+
+/** What the user set in the node's Options › Timeout (ms), or the default. */
+export function totalLimit(readTimeout: () => unknown): TimeLimit {
+	let set: unknown;
+	try {
+		set = readTimeout();
+	} catch {
+		// A node without the option (the trigger) or a context without parameters.
+	}
+	const userSet = typeof set === 'number' && Number.isFinite(set) && set > 0;
+	return { ms: userSet ? (set as number) : DEFAULT_TOTAL_MS, userSet };
+}
+
+type BodyStream = {
+	on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+	on(event: 'end', listener: () => void): unknown;
+	on(event: 'error', listener: (error: Error) => void): unknown;
+	destroy(): unknown;
+};
+
+function isStream(body: unknown): body is BodyStream {
+	return typeof (body as BodyStream | undefined)?.on === 'function' && typeof (body as BodyStream).destroy === 'function';
+}
+
+/**
+ * Sends (asking for the answer as a stream) and reads the answer within `limitMs` in all and
+ * MAX_ANSWER_BYTES; past either, the connection is closed and AnswerLimit thrown.
+ */
+export async function answerWithin(limitMs: number, send: (signal: AbortSignal) => Promise<IN8nHttpFullResponse>): Promise<IN8nHttpFullResponse> {
+	const deadline = AbortSignal.timeout(limitMs);
+	const sending = send(deadline);
+	let answer: IN8nHttpFullResponse;
+	try {
+		// n8n versions that replace the request's abortSignal with the execution's own still end here on time.
+		answer = await Promise.race([sending, abortedBy(deadline)]);
+	} catch (error) {
+		// An answer that comes after the limit is not read: its connection is closed.
+		void sending.then((late) => (isStream(late.body) ? late.body.destroy() : undefined), () => undefined);
+		throw deadline.aborted ? new AnswerLimit('time') : error;
+	}
+	return { ...answer, body: (await readBody(answer, deadline)) as IN8nHttpFullResponse['body'] };
+}
+
+async function abortedBy(signal: AbortSignal): Promise<never> {
+	return await new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new AnswerLimit('time')), { once: true }));
+}
+
+async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Promise<unknown> {
+	const body = answer.body;
+	if (!isStream(body)) return body;
+	if (Number(headerOf(answer.headers, 'content-length')) > MAX_ANSWER_BYTES) {
+		body.destroy();
+		throw new AnswerLimit('size');
+	}
+	const raw = await new Promise<Buffer>((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		const settle = (error?: Error) => {
+			deadline.removeEventListener('abort', onTime);
+			if (error === undefined) return resolve(Buffer.concat(chunks));
+			body.destroy();
+			reject(error);
+		};
+		const onTime = () => settle(new AnswerLimit('time'));
+		if (deadline.aborted) return onTime();
+		deadline.addEventListener('abort', onTime, { once: true });
+		body.on('data', (chunk) => {
+			size += chunk.length;
+			if (size > MAX_ANSWER_BYTES) settle(new AnswerLimit('size'));
+			else chunks.push(chunk);
+		});
+		body.on('end', () => settle());
+		body.on('error', (error) => settle(error));
+	});
+	return parsed(raw.toString('utf8'));
+}
+
+/** As the HTTP client reads an answer by default: JSON when it parses, else the text as is. */
+function parsed(text: string): unknown {
+	if (text === '') return '';
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}

@@ -1,0 +1,117 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in Node.js, not inside n8n */
+/*
+ * A tenant that answers as an attacker on the server side would: each test gives it a handler that
+ * echoes what it was sent, drips a body, or streams more than any page holds. It records what it
+ * received and how many bytes it managed to send before the client hung up.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HostileHit {
+	method: string;
+	url: string;
+	headers: http.IncomingHttpHeaders;
+	body: string;
+}
+
+export type HostileHandler = (hit: HostileHit, response: http.ServerResponse) => void;
+
+export interface HostileTenant {
+	readonly url: string;
+	readonly hits: HostileHit[];
+	/** Bytes written to answers so far (body only), and whether a client hung up before an answer ended. */
+	readonly sent: { bytes: number; hungUp: boolean };
+	answer: HostileHandler;
+	close(): Promise<void>;
+}
+
+const notFound: HostileHandler = (_hit, response) => {
+	response.writeHead(404, { 'content-type': 'application/json' });
+	response.end('{"detail":"No encontrado."}');
+};
+
+export async function startHostileTenant(): Promise<HostileTenant> {
+	const tenant = { hits: [] as HostileHit[], sent: { bytes: 0, hungUp: false }, answer: notFound } as HostileTenant & { url: string };
+	const server = http.createServer((request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			const hit = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') };
+			tenant.hits.push(hit);
+			response.on('close', () => {
+				if (!response.writableFinished) tenant.sent.hungUp = true;
+			});
+			tenant.answer(hit, response);
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	tenant.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+	tenant.close = () =>
+		new Promise<void>((resolve) => {
+			server.closeAllConnections();
+			server.close(() => resolve());
+		});
+	return tenant;
+}
+
+/** A hostile tenant for the tests of one file, reset before each. */
+export function hostileTenantPerFile(): { readonly tenant: HostileTenant } {
+	let started: HostileTenant | undefined;
+	beforeAll(async () => {
+		started = await startHostileTenant();
+	});
+	afterAll(async () => {
+		await started?.close();
+	});
+	beforeEach(() => {
+		if (!started) return;
+		started.hits.length = 0;
+		started.sent.bytes = 0;
+		started.sent.hungUp = false;
+		started.answer = notFound;
+	});
+	return {
+		get tenant() {
+			if (!started) throw new Error('the hostile tenant has not started');
+			return started;
+		},
+	};
+}
+
+export function json(response: http.ServerResponse, status: number, body: unknown) {
+	response.writeHead(status, { 'content-type': 'application/json' });
+	response.end(JSON.stringify(body));
+}
+
+/** Writes `total` bytes of `filler` after `head` and before `tail`, waiting for the client to read (so a client that stops reading stops it). */
+export function stream(response: http.ServerResponse, tenant: HostileTenant, { head, filler, total, tail }: { head: string; filler: string; total: number; tail: string }) {
+	response.writeHead(200, { 'content-type': 'application/json' });
+	const chunk = Buffer.from(filler.repeat(Math.ceil(65536 / filler.length)).slice(0, 65536));
+	let left = total;
+	response.write(head);
+	const write = () => {
+		while (left > 0 && !response.destroyed) {
+			const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+			left -= piece.length;
+			tenant.sent.bytes += piece.length;
+			if (!response.write(piece)) {
+				response.once('drain', write);
+				return;
+			}
+		}
+		if (!response.destroyed) response.end(tail);
+	};
+	write();
+}
+
+/** One byte at a time, every `everyMs`, until the client hangs up. */
+export function drip(response: http.ServerResponse, tenant: HostileTenant, everyMs: number) {
+	response.writeHead(200, { 'content-type': 'application/json' });
+	response.write('{"count": 1, "next": null, "results": [{"id": 1, "nombre": "');
+	const timer = setInterval(() => {
+		if (response.destroyed) return clearInterval(timer);
+		tenant.sent.bytes += 1;
+		response.write('x');
+	}, everyMs);
+	response.on('close', () => clearInterval(timer));
+}
