@@ -9,10 +9,10 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { secretsOf, serverLine } from './safeText';
-import type { Session } from './sessions';
-import { REFUSED_TOKEN_FIELD, sharedRenewal } from './sessions';
-import { originOf, parseTenantBase, safeOrigin, tenantTarget } from './tenant';
+import { secretsOf, serverLine } from '../tenant/safeText';
+import type { Session } from '../tenant/sessions';
+import { REFUSED_TOKEN_FIELD, sharedRenewal } from '../tenant/sessions';
+import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../tenant/address';
 
 type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
 
@@ -40,12 +40,6 @@ const NO_REDIRECTS = { disableFollowRedirect: true, followRedirect: false, follo
 
 /** Requests this credential has authenticated: n8n hands the same one back when it retries after a 401. */
 const alreadySent = new WeakSet<object>();
-
-function tenantApiBase(rawBaseUrl: unknown): string {
-	const tenant = parseTenantBase(rawBaseUrl);
-	if (tenant.problem !== undefined) throw new Error(tenant.problem);
-	return tenant.apiBase;
-}
 
 export class AdmintotalApi implements ICredentialType {
 	name = 'admintotalApi';

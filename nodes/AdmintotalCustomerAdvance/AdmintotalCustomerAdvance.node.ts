@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { admintotalResource } from '../shared/operation/node';
 import { createCustomerAdvance } from './create.operation';
 import { searchBankAccounts } from '../AdmintotalBankAccount/search';
+import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 
 export class AdmintotalCustomerAdvance implements INodeType {
 	description: INodeTypeDescription = {
@@ -11,9 +12,8 @@ export class AdmintotalCustomerAdvance implements INodeType {
 		name: 'admintotalCustomerAdvance',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['output'],
-		// Version 2: required IDs start empty (shared/fields/record.ts, requiredIdField).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, EMPTY_IDS_SINCE],
+		defaultVersion: EMPTY_IDS_SINCE,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Record customer advances (anticipos) in Admintotal',
 		defaults: { name: 'Admintotal Customer Advance' },

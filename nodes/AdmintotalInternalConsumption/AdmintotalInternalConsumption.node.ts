@@ -7,6 +7,7 @@ import { getInternalConsumption } from './get.operation';
 import { getManyInternalConsumptions } from './getAll.operation';
 import { searchLedgerAccounts } from '../AdmintotalLedgerAccount/search';
 import { searchInternalConsumptions } from './search';
+import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 
 export class AdmintotalInternalConsumption implements INodeType {
 	description: INodeTypeDescription = {
@@ -14,9 +15,8 @@ export class AdmintotalInternalConsumption implements INodeType {
 		name: 'admintotalInternalConsumption',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		// Version 2: required IDs start empty (shared/fields/record.ts, requiredIdField).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, EMPTY_IDS_SINCE],
+		defaultVersion: EMPTY_IDS_SINCE,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Internal Consumption' },

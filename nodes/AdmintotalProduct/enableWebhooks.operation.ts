@@ -1,6 +1,9 @@
 import { listField } from '../shared/fields/field';
 import { defineOperation } from '../shared/operation/define';
 
+/** Switches on the price/stock webhook of products; the trigger's activation asks it too. */
+export const HABILITAR_WEBHOOK_PATH = '/productos/habilitar_webhook/';
+
 export const enableProductWebhooks = defineOperation({
 	value: 'enableWebhooks',
 	name: 'Enable Webhooks',
@@ -8,7 +11,7 @@ export const enableProductWebhooks = defineOperation({
 	description: 'Include products in the price and stock change webhooks',
 	kind: 'write',
 	method: 'POST',
-	path: '/productos/habilitar_webhook/',
+	path: HABILITAR_WEBHOOK_PATH,
 	fields: [
 		listField({
 			displayName: 'Product Codes',

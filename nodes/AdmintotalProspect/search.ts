@@ -1,4 +1,5 @@
-import { labelText as text, searchList } from '../shared/transport/search';
+import { labelText as text } from '../shared/labels';
+import { searchList } from '../shared/transport/search';
 
 export const searchProspects = searchList({
 	path: '/prospectos/',

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { admintotalResource } from '../shared/operation/node';
 import { createSalesNote } from './create.operation';
 import { getManySalesNotes } from './getAll.operation';
+import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 
 export class AdmintotalSalesNote implements INodeType {
 	description: INodeTypeDescription = {
@@ -11,9 +12,8 @@ export class AdmintotalSalesNote implements INodeType {
 		name: 'admintotalSalesNote',
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		group: ['input', 'output'],
-		// Version 2: required IDs start empty (shared/fields/record.ts, requiredIdField).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, EMPTY_IDS_SINCE],
+		defaultVersion: EMPTY_IDS_SINCE,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
 		defaults: { name: 'Admintotal Sales Note' },

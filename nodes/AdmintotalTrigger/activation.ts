@@ -5,6 +5,7 @@ import { sendRequest, tenantApiBaseOf } from '../shared/transport/request';
 import { parseCodeList, sameCodes } from './codes';
 import type { DeliveryAuthentication } from './deliveryAuthentication';
 import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './deliveryAuthentication';
+import { HABILITAR_WEBHOOK_PATH } from '../AdmintotalProduct/enableWebhooks.operation';
 
 /**
  * The webhook lifecycle n8n runs on activation (checkExists, then create if needed) and on
@@ -14,8 +15,6 @@ import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './deliveryAuthentication
  * cannot list which products are switched on, so what was enabled is recorded in the node's
  * static data, per tenant, and a second activation with the same codes sends nothing.
  */
-
-export const HABILITAR_WEBHOOK_PATH = '/productos/habilitar_webhook/';
 
 /** Kept in `getWorkflowStaticData('node')` under ENABLED_KEY. */
 export interface EnabledWebhooks {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PriceStockRow } from './payload';
+import { isJsonObject } from '../../tenant/json';
 
 /**
  * "Only Changed Since Last Delivery": Admintotal resends the same products every four minutes,
@@ -27,13 +28,6 @@ interface Remembered {
 /** SKU → what it last looked like; kept in order of last delivery, longest ago first. */
 export type DeliveryMemory = Map<string, Remembered>;
 
-/**
- * The memory as saved in the workflow's static data: day → SKU → fingerprint, so that a reader can
- * see what ages out and a SKU costs no more than its fingerprint. Version 1 of the node saved
- * SKU → fingerprint, read here as delivered today.
- */
-export type SavedMemory = Record<string, Record<string, string> | string>;
-
 export function today(now = Date.now()): number {
 	return Math.floor(now / DAY_MS);
 }
@@ -42,12 +36,16 @@ export function fingerprint(row: PriceStockRow): string {
 	return `${row.price}|${row.cost}|${row.stock}`;
 }
 
+/**
+ * The memory as saved in the workflow's static data: day → SKU → fingerprint, so that a reader can
+ * see what ages out. Version 1 of the node saved SKU → fingerprint, read here as delivered today.
+ */
 export function readMemory(saved: unknown, day: number): DeliveryMemory {
 	const entries: Array<[string, Remembered]> = [];
 	// Object.entries and Map never read a SKU such as "__proto__" as anything but a SKU.
-	for (const [key, value] of Object.entries(isObject(saved) ? saved : {})) {
+	for (const [key, value] of Object.entries(isJsonObject(saved) ? saved : {})) {
 		if (typeof value === 'string') entries.push([key, { fingerprint: value, day }]);
-		else if (isObject(value) && /^\d+$/.test(key)) {
+		else if (isJsonObject(value) && /^\d+$/.test(key)) {
 			for (const [sku, print] of Object.entries(value)) if (typeof print === 'string') entries.push([sku, { fingerprint: print, day: Number(key) }]);
 		}
 	}
@@ -106,8 +104,4 @@ function forget(memory: DeliveryMemory, day: number): boolean {
 		memory.delete(sku);
 	}
 	return memory.size !== sizeBefore;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

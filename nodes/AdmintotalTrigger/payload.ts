@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isJsonObject } from '../../tenant/json';
 
 /**
  * What Admintotal delivers, checked before any workflow starts. Each function answers either the
@@ -101,7 +102,7 @@ function significantDigits(decimal: string): number {
 /** A price/stock delivery: a JSON array of up to 50 `{ sku, precio, costo, stock }` rows. */
 export function priceStockRows(document: unknown): Checked<PriceStockRow[]> {
 	if (!Array.isArray(document)) {
-		if (isObject(document) && 'codigo' in document) {
+		if (isJsonObject(document) && 'codigo' in document) {
 			return refuse(
 				'Expected a list of price and stock changes but got one product: is this URL configured for "Creación de productos" in Admintotal?',
 			);
@@ -114,7 +115,7 @@ export function priceStockRows(document: unknown): Checked<PriceStockRow[]> {
 	const rows: PriceStockRow[] = [];
 	for (const [index, entry] of document.entries()) {
 		const where = `Row ${index + 1}`;
-		if (!isObject(entry)) return refuse(`${where} is ${describe(entry)}, not an object`);
+		if (!isJsonObject(entry)) return refuse(`${where} is ${describe(entry)}, not an object`);
 		const sku = codeOf(entry.sku);
 		if (sku === undefined) return refuse(`${where} has no sku`);
 		const numbers: Record<'precio' | 'costo' | 'stock', number> = { precio: 0, costo: 0, stock: 0 };
@@ -136,7 +137,7 @@ export function createdProduct(document: unknown): Checked<IDataObject> {
 			'Expected one product but got a list: is this URL configured for "Actualización de precios y existencias" in Admintotal?',
 		);
 	}
-	if (!isObject(document)) return refuse(`Expected one product object, got ${describe(document)}`);
+	if (!isJsonObject(document)) return refuse(`Expected one product object, got ${describe(document)}`);
 	if (codeOf(document.codigo) === undefined) return refuse('The product has no codigo');
 	return ok(document);
 }
@@ -154,10 +155,6 @@ function codeOf(value: unknown): string | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
 	if (typeof value !== 'string' || value.trim() === '') return undefined;
 	return value.trim();
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

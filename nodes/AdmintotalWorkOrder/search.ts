@@ -1,4 +1,5 @@
-import { clientName, labelText as text, searchList } from '../shared/transport/search';
+import { clientName, labelText as text } from '../shared/labels';
+import { searchList } from '../shared/transport/search';
 
 export const searchWorkOrders = searchList({
 	path: '/ordenes_servicio/',

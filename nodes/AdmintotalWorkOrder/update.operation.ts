@@ -15,9 +15,9 @@ const changes = collection({ displayName: 'Update Fields', name: 'updateFields' 
 /** An update that changes nothing is a mistake worth stopping. */
 const updateFields: Field = {
 	properties: changes.properties,
-	read: async (values) => {
-		const changed = await changes.read(values);
-		if (Object.values(changed).every((value) => value === undefined)) values.fail('Update Fields', 'has nothing to change', 'Add at least one field to update.');
+	read: async (reader) => {
+		const changed = await changes.read(reader);
+		if (Object.values(changed).every((value) => value === undefined)) reader.fail('Update Fields', 'has nothing to change', 'Add at least one field to update.');
 		return changed;
 	},
 };

@@ -45,6 +45,11 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 			type: nodeType('admintotalProspect'),
 			parameters: { resource: 'prospect', operation: 'create', name: '={{ $json.name }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 300 } } } },
 		});
+	const timeout = () =>
+		overRows('settingsTimeout1', 45, prospectIds().slice(0, 1), {
+			type: nodeType('admintotalProspect'),
+			parameters: { resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { timeout: 200 } },
+		});
 	/** Start → RFCs as items → Loop Over Items (one at a time) → Check RFC → back to the loop. */
 	const loop = (): WorkflowFixture => {
 		const rfcs = [DEMO.listaNegra.definitivo.rfc, DEMO.cliente.rfc, DEMO.listaNegra.presunto.rfc];
@@ -73,7 +78,7 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 		const runtime = await resolveRuntime();
 		sandbox = await startSandbox();
 		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
-		await importAll(n8n, [credential()], [executeOnce(), retryOnCreate(), batched(), loop()]);
+		await importAll(n8n, [credential()], [executeOnce(), retryOnCreate(), batched(), loop(), timeout()]);
 	});
 
 	afterAll(async () => {
@@ -120,5 +125,12 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 			[[DEMO.listaNegra.presunto.rfc, true]],
 		]);
 		expect(requestsTo(sandbox, '/listanegra/').map((request) => request.query.rfc)).toEqual([DEMO.listaNegra.definitivo.rfc, DEMO.cliente.rfc, DEMO.listaNegra.presunto.rfc]);
+	});
+
+	test('Timeout of 200 ms on a Get answered after 1 s: the run fails at 200 ms, naming the setting', async () => {
+		sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, delayMs: 1_000 });
+		const result = await timed(RUNTIME, 'execute with a timeout', () => n8n.execute('settingsTimeout1'));
+		expect(result.succeeded).toBe(false);
+		expect(result.run?.data.resultData.error?.message).toBe("Admintotal did not answer within 200 ms (the node's Options › Timeout)");
 	});
 });

@@ -1,4 +1,4 @@
-import { parseTenantBase, resolveNextLink, tenantTarget } from '../../credentials/tenant';
+import { parseTenantBase, resolveNextLink, tenantTarget } from '../../tenant/address';
 
 describe('tenant address', () => {
 	it.each([

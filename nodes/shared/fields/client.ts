@@ -47,10 +47,10 @@ export function clientField(apiNames: ClientApiNames): Field {
 	}
 	return {
 		properties,
-		read: (values) => {
-			const chosen = values.read('clientBy', 'Client', oneOf(ways), { required: true }) as Way;
+		read: (reader) => {
+			const chosen = reader.read('clientBy', 'Client', oneOf(ways), { required: true }) as Way;
 			const { parameter, label, grammar } = WAYS[chosen];
-			return { [apiNames[chosen] as string]: values.read<string | number>(parameter, label, grammar, { required: true }) };
+			return { [apiNames[chosen] as string]: reader.read<string | number>(parameter, label, grammar, { required: true }) };
 		},
 	};
 }

@@ -13,7 +13,7 @@ import type { ValueReader } from './reader';
  */
 export interface Field {
 	properties: INodeProperties[];
-	read(values: ValueReader): IDataObject | Promise<IDataObject>;
+	read(reader: ValueReader): IDataObject | Promise<IDataObject>;
 }
 
 /** The editor property plus the name the API gives the value. Routing is the operation's job, never a field's. */
@@ -34,7 +34,7 @@ function editorProperty(spec: FieldSpec, editor: Partial<INodeProperties>): INod
 export function scalarField<T>(grammar: Grammar<T>, editor: Partial<INodeProperties> = {}) {
 	return (spec: FieldSpec): Field => ({
 		properties: [editorProperty(spec, editor)],
-		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, grammar, { required: spec.required }) as IDataObject[string] }),
+		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, grammar, { required: spec.required }) as IDataObject[string] }),
 	});
 }
 
@@ -70,8 +70,8 @@ export function optionsField(spec: FieldSpec, sends?: Record<string, string | nu
 	const choose = grammars.oneOf((spec.options as INodePropertyOptions[]).map((option) => option.value as string | number), among);
 	return {
 		properties: [editorProperty(spec, { type: 'options' })],
-		read: (values) => {
-			const choice = values.read(spec.name, spec.displayName, choose, { required: spec.required });
+		read: (reader) => {
+			const choice = reader.read(spec.name, spec.displayName, choose, { required: spec.required });
 			return { [spec.apiName]: sends && choice !== undefined ? sends[String(choice)] : choice };
 		},
 	};
@@ -86,7 +86,7 @@ export function catalogField<Code extends string | number>(spec: FieldSpec, cata
 export function collection(spec: Pick<INodeProperties, 'name' | 'displayName'> & Partial<INodeProperties>, fields: Field[]): Field {
 	return {
 		properties: [{ type: 'collection', placeholder: 'Add Field', default: {}, ...spec, options: fields.flatMap((field) => field.properties) } as INodeProperties],
-		read: async (values) => await readAll(fields, values.within(spec.name)),
+		read: async (reader) => await readAll(fields, reader.within(spec.name)),
 	};
 }
 
@@ -94,18 +94,18 @@ export function collection(spec: Pick<INodeProperties, 'name' | 'displayName'> &
 export function objectCollection(spec: FieldSpec, fields: Field[]): Field {
 	return {
 		properties: collection(editorPart(spec), fields).properties,
-		read: async (values) => {
-			const object = await readAll(fields, values.within(spec.name, spec.displayName));
+		read: async (reader) => {
+			const object = await readAll(fields, reader.within(spec.name, spec.displayName));
 			return { [spec.apiName]: Object.keys(object).length ? object : undefined };
 		},
 	};
 }
 
 /** Every field's values, without the ones left empty. */
-export async function readAll(fields: Field[], values: ValueReader): Promise<IDataObject> {
+export async function readAll(fields: Field[], reader: ValueReader): Promise<IDataObject> {
 	const result: IDataObject = {};
 	for (const field of fields) {
-		for (const [key, value] of Object.entries(await field.read(values))) if (value !== undefined) result[key] = value;
+		for (const [key, value] of Object.entries(await field.read(reader))) if (value !== undefined) result[key] = value;
 	}
 	return result;
 }

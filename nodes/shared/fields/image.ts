@@ -17,31 +17,31 @@ export function imageTypeOf(bytes: Buffer): string | undefined {
 }
 
 /** The image of the item (binary property or base64 text) as base64, after checking it is an image of sane size. */
-async function imageAsBase64(read: ValueReader): Promise<string> {
-	const source = read.read('imageSource', 'Image Source', oneOf(['binary', 'base64']), { required: true });
+async function imageAsBase64(reader: ValueReader): Promise<string> {
+	const source = reader.read('imageSource', 'Image Source', oneOf(['binary', 'base64']), { required: true });
 	let bytes: Buffer;
 	let label: string;
 	if (source === 'base64') {
 		label = 'Image (Base64)';
-		const encoded = (read.read('imageBase64', label, text, { required: true }) ?? '').replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
-		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) read.fail(label, 'is not base64 text');
+		const encoded = (reader.read('imageBase64', label, text, { required: true }) ?? '').replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) reader.fail(label, 'is not base64 text');
 		bytes = Buffer.from(encoded, 'base64');
 	} else {
-		const property = read.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
+		const property = reader.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
 		label = `Input Binary Field "${property}"`;
-		const helpers = read.context.helpers;
+		const helpers = reader.context.helpers;
 		try {
 			helpers.assertBinaryData(property);
 		} catch {
-			read.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
+			reader.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
 		}
 		bytes = await helpers.getBinaryDataBuffer(property);
 	}
-	if (bytes.length === 0) read.fail(label, 'is empty');
+	if (bytes.length === 0) reader.fail(label, 'is empty');
 	if (bytes.length > MAX_IMAGE_BYTES) {
-		read.fail(label, `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
+		reader.fail(label, `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
 	}
-	if (!imageTypeOf(bytes)) read.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
+	if (!imageTypeOf(bytes)) reader.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
 	return bytes.toString('base64');
 }
 
@@ -77,5 +77,5 @@ export const imageField: Field = {
 			description: 'Base64 of a PNG, JPEG, GIF or WEBP image; a data: URL prefix is removed',
 		},
 	],
-	read: async (values) => ({ imagen: await imageAsBase64(values) }),
+	read: async (reader) => ({ imagen: await imageAsBase64(reader) }),
 };

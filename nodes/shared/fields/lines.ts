@@ -19,7 +19,7 @@ const JSON_EXAMPLE = '[{ "productCode": "A-100", "quantity": "2", "unitPrice": "
 
 /** The product lines field; `priced` lines carry a unit price. */
 export function linesField({ priced }: { priced: boolean }): Field {
-	return { properties: lineProperties(priced), read: (values) => ({ detalles: readLines(values, priced) }) };
+	return { properties: lineProperties(priced), read: (reader) => ({ detalles: readLines(reader, priced) }) };
 }
 
 function lineProperties(priced: boolean): INodeProperties[] {
@@ -106,14 +106,14 @@ function lineProperties(priced: boolean): INodeProperties[] {
 }
 
 /** The lines as the API's `detalles`, or an error naming the line and the item. */
-function readLines(values: ValueReader, priced: boolean): IDataObject[] {
-	const fromJson = values.read('linesInput', 'Lines Input', oneOf(['ui', 'json'])) === 'json';
+function readLines(reader: ValueReader, priced: boolean): IDataObject[] {
+	const fromJson = reader.read('linesInput', 'Lines Input', oneOf(['ui', 'json'])) === 'json';
 	const label = fromJson ? 'Lines (JSON)' : 'Lines';
-	const rows = fromJson ? jsonLines(values, label) : uiLines(values);
-	if (rows.length === 0) values.fail(label, 'has no lines', 'Add at least one product line.');
+	const rows = fromJson ? jsonLines(reader, label) : uiLines(reader);
+	if (rows.length === 0) reader.fail(label, 'has no lines', 'Add at least one product line.');
 	return rows.map((row, index) => {
 		const where = `line ${index + 1}`;
-		const fail = (problem: string, fix?: string): never => values.fail(label, `${where}: ${problem}`, fix);
+		const fail = (problem: string, fix?: string): never => reader.fail(label, `${where}: ${problem}`, fix);
 		if (row === null || typeof row !== 'object' || Array.isArray(row)) fail('is not an object', `Each line looks like ${JSON_EXAMPLE.slice(1, -1)}.`);
 		const given = IDENTIFIERS.flatMap((identifier) =>
 			identifier.keys.filter((key) => !isBlank(row[key])).map((key) => ({ identifier, key, value: row[key] })),
@@ -138,25 +138,25 @@ const QUANTITY = decimal({ positive: true });
 const PRICE = decimal();
 const PRODUCT_BY = oneOf(IDENTIFIERS.map((identifier) => identifier.mode));
 
-function uiLines(values: ValueReader): IDataObject[] {
-	const lines = values.raw('lines.line', []);
+function uiLines(reader: ValueReader): IDataObject[] {
+	const lines = reader.raw('lines.line', []);
 	return (Array.isArray(lines) ? (lines as IDataObject[]) : []).map((line, index) => {
-		const fail = (problem: string, fix?: string): never => values.fail('Lines', `line ${index + 1}: Identify Product By ${problem}`, fix);
+		const fail = (problem: string, fix?: string): never => reader.fail('Lines', `line ${index + 1}: Identify Product By ${problem}`, fix);
 		const mode = PRODUCT_BY(line.productBy, { fail, timezone: '' }) ?? fail('is required');
 		const identifier = IDENTIFIERS.find((candidate) => candidate.mode === mode) as (typeof IDENTIFIERS)[number];
 		return { [identifier.keys[0]]: line.product, quantity: line.quantity, unitPrice: line.unitPrice };
 	});
 }
 
-function jsonLines(values: ValueReader, label: string): IDataObject[] {
-	let value = values.raw('linesJson', '[]');
+function jsonLines(reader: ValueReader, label: string): IDataObject[] {
+	let value = reader.raw('linesJson', '[]');
 	if (typeof value === 'string') {
 		try {
 			value = JSON.parse(value);
 		} catch (error) {
-			values.fail(label, `is not valid JSON (${(error as Error).message})`, `Use an array such as ${JSON_EXAMPLE}.`);
+			reader.fail(label, `is not valid JSON (${(error as Error).message})`, `Use an array such as ${JSON_EXAMPLE}.`);
 		}
 	}
-	if (!Array.isArray(value)) values.fail(label, 'must be an array of lines', `Use an array such as ${JSON_EXAMPLE}.`);
+	if (!Array.isArray(value)) reader.fail(label, 'must be an array of lines', `Use an array such as ${JSON_EXAMPLE}.`);
 	return value as IDataObject[];
 }

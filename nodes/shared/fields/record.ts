@@ -37,12 +37,12 @@ export function recordField({ searchListMethod, ...spec }: RecordSpec): Field {
 				],
 			} as INodeProperties,
 		],
-		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
 	};
 }
 
 /** The first node version whose required IDs start empty. */
-const EMPTY_IDS_SINCE = 2;
+export const EMPTY_IDS_SINCE = 2;
 
 /** A required numeric ID: version 1 started it at 1, so a forgotten field sent record 1; later versions start it empty. */
 export function requiredIdField(spec: Omit<FieldSpec, 'type' | 'default'>): Field {
@@ -54,6 +54,6 @@ export function requiredIdField(spec: Omit<FieldSpec, 'type' | 'default'>): Fiel
 			// Text, because a number field cannot start empty; the reader takes whole numbers only.
 			{ ...shared, required: true, type: 'string', default: '', placeholder: 'e.g. 42' },
 		),
-		read: (values) => ({ [spec.apiName]: values.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
 	};
 }

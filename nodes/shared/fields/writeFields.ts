@@ -44,11 +44,11 @@ export const customFieldsField: Field = {
 			],
 		},
 	],
-	read: (values) => {
-		const rows = values.raw('customFields.field', []);
-		if (!Array.isArray(rows)) return values.fail('Custom Fields', 'must be a list of key and value rows');
+	read: (reader) => {
+		const rows = reader.raw('customFields.field', []);
+		if (!Array.isArray(rows)) return reader.fail('Custom Fields', 'must be a list of key and value rows');
 		const fields = rows.map((row: IDataObject, index) => {
-			const fail = (part: string) => (problem: string, fix?: string): never => values.fail('Custom Fields', `row ${index + 1} ${part}${problem}`, fix);
+			const fail = (part: string) => (problem: string, fix?: string): never => reader.fail('Custom Fields', `row ${index + 1} ${part}${problem}`, fix);
 			const key = scalarText(row?.key, fail('key '));
 			if (key === '') fail('')('has no key');
 			return { key, valor: scalarText(row?.value, fail('value ')) };

@@ -1,5 +1,6 @@
 import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
+import { isJsonObject } from '../../../tenant/json';
 import { nonAnswerError } from './errors';
 
 /** What a 2xx answer must hold: a DRF page of a list, one record, or the answer to a write. */
@@ -28,10 +29,6 @@ export function checkAnswer(
 	if (fits) return;
 	const expected = { page: `a page of the list (${where.page ?? 'page at offset 0'})`, record: 'a record', written: 'a readable answer to the write' }[expect];
 	throw nonAnswerError(node, { status: answer.statusCode, body, itemIndex: where.itemIndex, secrets: where.secrets, expected, write: where.write });
-}
-
-export function isJsonObject(body: unknown): body is IDataObject {
-	return body !== null && typeof body === 'object' && !Array.isArray(body);
 }
 
 export function asDrfPage(body: unknown): DrfPage | undefined {

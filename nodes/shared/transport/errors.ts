@@ -1,7 +1,7 @@
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { firstBytes, serverLine, textLine } from '../../../credentials/safeText';
+import { firstBytes, serverLine, textLine } from '../../../tenant/safeText';
 
 /** What happened, in plain words, for the statuses Admintotal (Django REST Framework) answers. */
 const STATUS_SUMMARY: Record<number, string> = {

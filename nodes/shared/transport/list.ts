@@ -1,7 +1,7 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { foreignLinkMessage, resolveNextLink } from '../../../credentials/tenant';
+import { foreignLinkMessage, resolveNextLink } from '../../../tenant/address';
 import type { DrfPage } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
 import type { SlowDown } from './parallel';

@@ -9,9 +9,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { maskSecrets, secretsOf } from '../../../credentials/safeText';
-import { REFUSED_TOKEN_FIELD } from '../../../credentials/sessions';
-import { originOf, parseTenantBase, safeOrigin, tenantTarget } from '../../../credentials/tenant';
+import { maskSecrets, secretsOf } from '../../../tenant/safeText';
+import { REFUSED_TOKEN_FIELD } from '../../../tenant/sessions';
+import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../../../tenant/address';
 import type { Expected } from './answers';
 import { checkAnswer, headerOf } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
@@ -56,15 +56,15 @@ export interface SendOptions {
  * failure or non-answer becomes an error naming the status, the item and the page, with the
  * credential's secrets masked in anything the server said.
  */
-export async function sendRequest(context: RequestContext, request: IHttpRequestOptions, sent: SendOptions = {}): Promise<IN8nHttpFullResponse> {
-	const { itemIndex = 0, page } = sent;
+export async function sendRequest(context: RequestContext, request: IHttpRequestOptions, options: SendOptions = {}): Promise<IN8nHttpFullResponse> {
+	const { itemIndex = 0, page } = options;
 	const method = (request.method ?? 'GET').toUpperCase();
 	const read = method === 'GET';
-	const expect = sent.expect ?? (read ? 'record' : 'written');
-	let credentials = sent.credentials && !usesSession(sent.credentials) ? sent.credentials : await context.getCredentials(CREDENTIAL_TYPE);
+	const expect = options.expect ?? (read ? 'record' : 'written');
+	let credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
 	const time = totalLimit(() => context.getNodeParameter('requestOptions.timeout', 0));
-	const apiBase = tenantApiBase(context, credentials.baseUrl);
+	const apiBase = apiBaseOf(context, credentials.baseUrl);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
 	let sentWith = sessionOf(credentials);
@@ -153,7 +153,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		}
 		if (status === 429) {
 			rateLimited++;
-			sent.onRateLimited?.(wait);
+			options.onRateLimited?.(wait);
 		} else transient++;
 		await sleep(wait * 1000);
 	}
@@ -162,17 +162,17 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 /** The credential and the tenant's API address, read once for many requests (see SendOptions.credentials). */
 export async function readCredential(context: RequestContext): Promise<{ credentials: ICredentialDataDecryptedObject; apiBase: string }> {
 	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	return { credentials, apiBase: tenantApiBase(context, credentials.baseUrl) };
+	return { credentials, apiBase: apiBaseOf(context, credentials.baseUrl) };
 }
 
 export async function tenantApiBaseOf(context: RequestContext): Promise<string> {
 	return (await readCredential(context)).apiBase;
 }
 
-function tenantApiBase(context: RequestContext, baseUrl: unknown): string {
-	const tenant = parseTenantBase(baseUrl);
-	if (tenant.problem !== undefined) throw new NodeOperationError(context.getNode(), tenant.problem);
-	return tenant.apiBase;
+function apiBaseOf(context: RequestContext, baseUrl: unknown): string {
+	return tenantApiBase(baseUrl, (problem) => {
+		throw new NodeOperationError(context.getNode(), problem);
+	});
 }
 
 function usesSession(credentials: ICredentialDataDecryptedObject): boolean {

@@ -37,12 +37,3 @@ export function searchList({ path, label, searchParam }: SearchableList) {
 		}
 	};
 }
-
-/** A record's field as label text ('' when missing). */
-export const labelText = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
-
-/** The name of a record's embedded client. */
-export const clientName = (record: IDataObject) => {
-	const client = record.cliente;
-	return client && typeof client === 'object' && !Array.isArray(client) ? labelText((client as IDataObject).razon_social) : '';
-};

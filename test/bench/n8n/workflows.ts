@@ -215,10 +215,10 @@ function salesNotesHttp(runtime: N8nRuntime, sandbox: Sandbox): Variant {
 	};
 }
 
-function checkRfcOurs(key: string, id: string, number: number, input: RfcInput): Variant {
+function checkRfcOurs(key: string, id: string, number: number, input: RfcInput, parallelRequests = 4): Variant {
 	return {
 		key,
-		label: 'Admintotal Blacklist, Check RFC',
+		label: `Admintotal Blacklist, Check RFC, Parallel Requests ${parallelRequests}`,
 		side: 'ours',
 		workNodes: [BLACKLIST_NODE],
 		outputNode: BLACKLIST_NODE,
@@ -230,7 +230,7 @@ function checkRfcOurs(key: string, id: string, number: number, input: RfcInput):
 				name: BLACKLIST_NODE,
 				type: nodeType('admintotalBlacklist'),
 				typeVersion: 1,
-				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
+				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}', options: { parallelRequests } },
 				credentials: ourCredential(),
 			},
 		]),
@@ -272,6 +272,7 @@ export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox): BenchPlan {
 		salesNotesHttp(runtime, sandbox),
 		checkRfcOurs('rfc500Ours', 'benchRfc500Ours01', 904, rfc500),
 		checkRfcHttp(runtime, sandbox, 'rfc500Http', 'benchRfc500Http01', 905, rfc500),
+		checkRfcOurs('rfc500Ours10', 'benchRfc500Ours10', 908, rfc500, 10),
 		checkRfcOurs('rfc5000Ours', 'benchRfc5kOurs001', 906, rfc5000),
 		checkRfcHttp(runtime, sandbox, 'rfc5000Http', 'benchRfc5kHttp001', 907, rfc5000),
 	];
@@ -279,6 +280,7 @@ export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox): BenchPlan {
 		{ key: 'returnAllParallel', name: 'Sales notes, Return All of 10,000, parallel (4)', ours: 'notesParallel', http: 'notesHttp', goal: 0.5, memory: true },
 		{ key: 'returnAllSequential', name: 'Sales notes, Return All of 10,000, sequential (1)', ours: 'notesSequential', http: 'notesHttp', goal: 0.85, memory: true },
 		{ key: 'checkRfc500', name: 'Blacklist, Check RFC for 500 items (500 distinct RFCs, 100 of them listed)', ours: 'rfc500Ours', http: 'rfc500Http', goal: 0.5, memory: false },
+		{ key: 'checkRfc500Parallel10', name: 'Blacklist, Check RFC for 500 items, Parallel Requests 10', ours: 'rfc500Ours10', http: 'rfc500Http', goal: 0.5, memory: false },
 		{ key: 'checkRfc5000', name: 'Blacklist, Check RFC for 5,000 items (3,000 distinct RFCs, 600 of them listed)', ours: 'rfc5000Ours', http: 'rfc5000Http', memory: false },
 	];
 	return { variants, comparisons, inputs: { rfc500, rfc5000 } };

@@ -36,6 +36,14 @@ export function parseTenantBase(rawBaseUrl: unknown): TenantBase {
 	return { apiBase: `${url.origin}${prefix}${API_PATH}` };
 }
 
+/** The tenant's API address, or `fail` with the reason in plain words (an Error by default). */
+export function tenantApiBase(rawBaseUrl: unknown, fail: (problem: string) => never = (problem) => {
+	throw new Error(problem);
+}): string {
+	const tenant = parseTenantBase(rawBaseUrl);
+	return tenant.problem === undefined ? tenant.apiBase : fail(tenant.problem);
+}
+
 function isLoopback(hostname: string): boolean {
 	return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
