@@ -19,7 +19,7 @@ describe('a non-answer is never data', () => {
 
 	const credential = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
 	const listRequests = () => sandbox.requests.filter((request) => request.path === `${API}/cuentas/`);
-	// Link by link (Parallel Requests 1), so each request is the one after; parallelPages.test.ts has the same faults with pages side by side.
+	// Link by link (Parallel Requests 1), so each request is the one after; lists.test.ts has the same faults with pages side by side.
 	const getMany = (extra: Record<string, unknown> = { returnAll: true }) =>
 		runNode({
 			node: 'admintotalLedgerAccount',

@@ -2,11 +2,13 @@ import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { credentialFor, runNode } from '../harness/engine';
 import { startForeignHost } from '../harness/foreignHost';
 
-/** The shared transport as every node uses it: pages, limits, errors, retries, origins. */
+/**
+ * The shared transport as every node uses it: origins, retries, errors. Paging itself is tested per
+ * node (test/nodes/listing.ts) and for every way a list can go wrong (test/foundation/lists.test.ts).
+ */
 describe('shared transport', () => {
 	let sandbox: Sandbox;
 	const credential = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
-	const listRequests = () => sandbox.requests.filter((request) => request.path === '/api/v2/cuentas/');
 	const getMany = (extra: Record<string, unknown>) =>
 		runNode({ node: 'admintotalLedgerAccount', parameters: { resource: 'ledgerAccount', operation: 'getAll', ...extra }, credential: credential() });
 
@@ -17,30 +19,6 @@ describe('shared transport', () => {
 	beforeEach(() => {
 		sandbox.clearRequests();
 		sandbox.faults.clear();
-	});
-
-	it('Return All follows every next link and returns each ledger account once', async () => {
-		const run = await getMany({ returnAll: true });
-		const expected = sandbox.store.cuentas.length;
-		expect(expected).toBeGreaterThan(12);
-		expect(run.json).toHaveLength(expected);
-		expect(new Set(run.json.map((account) => account.id)).size).toBe(expected);
-		expect(listRequests()).toHaveLength(Math.ceil(expected / 6));
-		expect(listRequests()[0].query).toEqual({ limit: '100' });
-		expect(listRequests()[1].query).toEqual({ limit: '100', offset: '6' });
-	});
-
-	it('Limit returns exactly that many with the fewest requests, asking only for what is missing', async () => {
-		const run = await getMany({ returnAll: false, limit: 8 });
-		expect(run.json).toHaveLength(8);
-		expect(listRequests().map((request) => request.query)).toEqual([{ limit: '8' }, { limit: '2', offset: '6' }]);
-		expect(run.json.map((account) => account.id)).toEqual(sandbox.store.cuentas.slice(0, 8).map((account: { id: number }) => account.id));
-	});
-
-	it('Limit within one page sends one request', async () => {
-		const run = await getMany({ returnAll: false, limit: 3 });
-		expect(run.json).toHaveLength(3);
-		expect(listRequests().map((request) => request.query)).toEqual([{ limit: '3' }]);
 	});
 
 	it('a next link on another origin is refused and that origin never sees the credential', async () => {
@@ -59,14 +37,6 @@ describe('shared transport', () => {
 			await foreign.close();
 			await trap.close();
 		}
-	});
-
-	it('429 with Retry-After is waited out and the list completes', async () => {
-		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', nth: 2, retryAfterSeconds: 1 });
-		const run = await getMany({ returnAll: true });
-		expect(run.error).toBeUndefined();
-		expect(run.json).toHaveLength(sandbox.store.cuentas.length);
-		expect(listRequests().map((request) => request.status).slice(0, 3)).toEqual([200, 429, 200]);
 	});
 
 	it('a dropped connection on a read is retried and nothing is lost', async () => {

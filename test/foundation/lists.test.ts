@@ -1,8 +1,9 @@
 /*
- * Return All with pages read side by side (Options › Parallel Requests): once the first page gives
- * `count`, the other offset pages are asked a few at a time. Every record still arrives once, in the
- * API's order, with the same errors as link by link; a 429 slows the node down, and a list that
- * changes while it is read is read again link by link.
+ * Lists, however they are read: every record once, in the API's order, from the list that was asked,
+ * or an error naming the page. Return All with pages read side by side (Options › Parallel Requests)
+ * once the first page gives `count`, or link by link; a page that disagrees with the rest (the list
+ * changed meanwhile, or a server at fault) makes the node read the list once more, and a second
+ * disagreement fails it. Each node's own paging is checked by test/nodes/listing.ts.
  */
 import { DEMO, type RecordedRequest, type Sandbox } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
@@ -141,49 +142,123 @@ describe('Return All with Parallel Requests', () => {
 		expect(Math.max(...afterWait.map((request) => request.alongside))).toBeLessThanOrEqual(1);
 	});
 
-	it('when count changes while pages are read side by side, the list is read again link by link: every record once, no warning', async () => {
-		sandbox.faults.add({ method: 'GET', path: PATH, query: { offset: '12' }, body: pageAt(12, sandbox.store.prospectos.length + 1), times: 1 });
-		const warnings = collectWarnings();
-		try {
-			const run = await getMany(4);
-			expect(run.error).toBeUndefined();
-			expect(run.json.map((prospect) => prospect.id)).toEqual(ids());
-			const firstPages = pages().flatMap((request, index) => (offsetOf(request) === 0 ? [index] : []));
-			const again = pages().slice(firstPages[firstPages.length - 1]);
-			expect(again.map(offsetOf)).toEqual(allOffsets());
-			expect(warnings.messages).toEqual([]);
-		} finally {
-			warnings.stop();
-		}
-	});
-
-	it('when count changes while pages are read link by link, the list is read again from its first page: every record once, no warning', async () => {
-		sandbox.faults.add({ method: 'GET', path: PATH, query: { offset: '12' }, body: pageAt(12, sandbox.store.prospectos.length + 1), times: 1 });
-		const warnings = collectWarnings();
-		try {
-			const run = await getMany(1);
-			expect(run.error).toBeUndefined();
-			expect(run.json.map((prospect) => prospect.id)).toEqual(ids());
-			expect(pages().filter((request) => offsetOf(request) === 0)).toHaveLength(2);
-			expect(warnings.messages).toEqual([]);
-		} finally {
-			warnings.stop();
-		}
-	});
-
-	it('a first page linking to another site fails before any other page is asked', async () => {
-		sandbox.faults.add({ method: 'GET', path: PATH, body: { ...pageAt(0), next: `https://elsewhere.example${PATH}?limit=${PAGE}&offset=${PAGE}` }, times: 1 });
-		const run = await getMany(4);
-		expect(run.json).toEqual([]);
-		expect(run.error?.message).toBe(
-			'Admintotal returned a link to another site (https://elsewhere.example); it was not followed, so your credentials stay with your tenant',
-		);
-		expect(pages()).toHaveLength(1);
-	});
-
 	it('Parallel Requests above 10 given by expression is refused before anything is sent', async () => {
 		const run = await getMany('={{ 50 }}' as unknown as number);
 		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 10, got 50 [item 0]");
 		expect(pages()).toHaveLength(0);
+	});
+});
+
+const WHOLE_PAGE = 20;
+const TOTAL = 120;
+
+describe.each([
+	['link by link', 1],
+	['pages side by side', 4],
+])('A list is whole or fails (%s)', (_way, parallelRequests) => {
+	const fixture = sandboxPerFile({ pageSize: { default: WHOLE_PAGE, max: WHOLE_PAGE }, volume: { prospectos: TOTAL } });
+	let sandbox: Sandbox;
+	beforeAll(() => {
+		sandbox = fixture.sandbox;
+	});
+
+	const getMany = () =>
+		runNode({
+			node: 'admintotalProspect',
+			parameters: { resource: 'prospect', operation: 'getAll', returnAll: true, simplify: false, options: { parallelRequests } },
+			credential: credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+		});
+	const reads = () => sandbox.requests.filter((request) => request.path === PATH);
+	const offsetOf = (request: RecordedRequest) => Number(request.query.offset ?? 0);
+	const ids = () => sandbox.store.prospectos.map((prospect) => prospect.id);
+	const link = (offset: number, extra = '') => `${sandbox.url}${PATH}?limit=${WHOLE_PAGE}&offset=${offset}${extra}`;
+	/** A page as the API gives it; `results` and `next` can be bent by a test. */
+	const pageAt = (offset: number, bend: { results?: unknown[]; next?: string | null } = {}) => ({
+		count: TOTAL,
+		next: bend.next !== undefined ? bend.next : offset + WHOLE_PAGE < TOTAL ? link(offset + WHOLE_PAGE) : null,
+		previous: null,
+		results: bend.results ?? sandbox.store.prospectos.slice(offset, offset + WHOLE_PAGE),
+	});
+	const bendPage = (offset: number, bend: Parameters<typeof pageAt>[1], times?: number) =>
+		sandbox.faults.add({ method: 'GET', path: PATH, query: { offset: String(offset) }, body: pageAt(offset, bend), ...(times ? { times } : {}) });
+
+	it('a page with 10 fewer records than count promised fails naming it, after reading the list again', async () => {
+		bendPage(40, { results: sandbox.store.prospectos.slice(40, 50) });
+		const run = await getMany();
+		expect(run.json).toEqual([]);
+		expect(run.error?.message).toMatch(/^Admintotal's list came back incomplete or changed twice: .*\(page at offset 40\)$/);
+		expect(run.error?.description).toContain('Nothing was output');
+		// The list was read twice from its first page.
+		expect(reads().filter((request) => offsetOf(request) === 0)).toHaveLength(2);
+	});
+
+	it('a page short once (the list changed meanwhile) is read again: every record once', async () => {
+		bendPage(40, { results: sandbox.store.prospectos.slice(40, 50) }, 1);
+		const run = await getMany();
+		expect(run.error).toBeUndefined();
+		expect(run.json.map((prospect) => prospect.id)).toEqual(ids());
+	});
+
+	it('a next link that skips 5 records fails naming the page, never 115 of 120', async () => {
+		bendPage(20, { next: link(45) });
+		const run = await getMany();
+		expect(run.json).toEqual([]);
+		expect(run.error?.message).toMatch(/incomplete or changed twice: .*\(page at offset 20\)$/);
+	});
+
+	it('the same record on two pages with count unchanged fails naming the page, never a doubled record', async () => {
+		const repeated = [...sandbox.store.prospectos.slice(39, 40), ...sandbox.store.prospectos.slice(41, 60)];
+		bendPage(40, { results: repeated });
+		const run = await getMany();
+		expect(run.json).toEqual([]);
+		expect(run.error?.message).toMatch(/incomplete or changed twice: .*\(page at offset 40\)$/);
+	});
+
+	it('a record deleted between two page reads: the list is read again and every remaining record comes once, with no warning', async () => {
+		const warnings = collectWarnings();
+		const deleted = sandbox.store.prospectos[5];
+		sandbox.faults.add({
+			method: 'GET',
+			path: PATH,
+			query: { offset: '20' },
+			times: 1,
+			meanwhile: () => sandbox.store.prospectos.splice(5, 1),
+		});
+		try {
+			const run = await getMany();
+			expect(run.error).toBeUndefined();
+			expect(run.json.map((prospect) => prospect.id)).toEqual(ids());
+			expect(run.json.map((prospect) => prospect.id)).not.toContain(deleted.id);
+			expect(warnings.messages).toEqual([]);
+		} finally {
+			sandbox.store.prospectos.splice(5, 0, deleted);
+			warnings.stop();
+		}
+	});
+
+	it('a next link to another endpoint of the tenant is refused: users are never output as prospects', async () => {
+		// The first page has no offset in its address: the rule fires once, on it.
+		sandbox.faults.add({ method: 'GET', path: PATH, body: pageAt(0, { next: `${sandbox.url}/api/v2/usuarios/?limit=${WHOLE_PAGE}&offset=${WHOLE_PAGE}` }), times: 1 });
+		const run = await getMany();
+		expect(run.json).toEqual([]);
+		expect(run.error?.message).toBe("Admintotal's next link leaves the list that was asked (/api/v2/usuarios/); it was not followed (page at offset 0)");
+		expect(sandbox.requests.filter((request) => request.path === '/api/v2/usuarios/')).toHaveLength(0);
+	});
+
+	it('a same-origin redirect of page 3 to another endpoint is refused', async () => {
+		sandbox.faults.add({ method: 'GET', path: PATH, query: { offset: '40' }, status: 302, headers: { location: `${sandbox.url}/api/v2/usuarios/?limit=${WHOLE_PAGE}&offset=40` }, body: '' });
+		const run = await getMany();
+		expect(run.json).toEqual([]);
+		expect(run.error?.message).toMatch(/redirect \(HTTP 302\) to another address of the tenant \(\/api\/v2\/usuarios\/\); it was not followed/);
+		expect(sandbox.requests.filter((request) => request.path === '/api/v2/usuarios/')).toHaveLength(0);
+	});
+
+	it('a next link that adds filters (or a key) is refused: nothing is sent with them', async () => {
+		bendPage(20, { next: link(40, '&cancelado=1&api_key=x') });
+		const run = await getMany();
+		expect(run.json).toEqual([]);
+		expect(run.error?.message).toBe("Admintotal's next link changes the list's filters (api_key, cancelado); it was not followed (page at offset 20)");
+		expect(run.error?.message).not.toContain('=x');
+		expect(sandbox.requests.filter((request) => 'cancelado' in request.query || 'api_key' in request.query)).toHaveLength(0);
 	});
 });
