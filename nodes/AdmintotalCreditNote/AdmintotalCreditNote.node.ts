@@ -1,25 +1,23 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalResource } from '../shared/operation/node';
+import { admintotalNode } from '../shared/operation/node';
 import { getCreditNote } from './get.operation';
 import { getManyCreditNotes } from './getAll.operation';
 import { searchCreditNotes } from './search';
 
 export class AdmintotalCreditNote implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Admintotal Credit Note',
-		name: 'admintotalCreditNote',
+		...admintotalNode({
+			noun: 'Credit Note',
+			description: 'Read the credit notes of an Admintotal tenant',
+			resource: { name: 'Credit Note', value: 'creditNote' },
+			operations: [getCreditNote, getManyCreditNotes],
+			defaultOperation: 'getAll',
+		}),
+		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
-		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the credit notes of an Admintotal tenant',
-		defaults: { name: 'Admintotal Credit Note' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalResource({ name: 'Credit Note', value: 'creditNote' }, [getCreditNote, getManyCreditNotes], 'getAll'),
 	};
 
 	methods = { listSearch: { searchCreditNotes } };

@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalResource } from '../shared/operation/node';
+import { admintotalNode } from '../shared/operation/node';
 import { createInternalConsumption } from './create.operation';
 import { getInternalConsumption } from './get.operation';
 import { getManyInternalConsumptions } from './getAll.operation';
@@ -11,19 +10,18 @@ import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 
 export class AdmintotalInternalConsumption implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Admintotal Internal Consumption',
-		name: 'admintotalInternalConsumption',
+		...admintotalNode({
+			noun: 'Internal Consumption',
+			description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
+			resource: { name: 'Internal Consumption', value: 'internalConsumption' },
+			operations: [createInternalConsumption, getInternalConsumption, getManyInternalConsumptions],
+			defaultOperation: 'getAll',
+			emptyIdsSince: EMPTY_IDS_SINCE,
+		}),
+		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input', 'output'],
-		version: [1, EMPTY_IDS_SINCE],
-		defaultVersion: EMPTY_IDS_SINCE,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
-		defaults: { name: 'Admintotal Internal Consumption' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalResource({ name: 'Internal Consumption', value: 'internalConsumption' }, [createInternalConsumption, getInternalConsumption, getManyInternalConsumptions], 'getAll'),
 	};
 
 	methods = { listSearch: { searchInternalConsumptions, searchLedgerAccounts } };

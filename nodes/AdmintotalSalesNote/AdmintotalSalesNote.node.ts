@@ -1,25 +1,23 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalResource } from '../shared/operation/node';
+import { admintotalNode } from '../shared/operation/node';
 import { createSalesNote } from './create.operation';
 import { getManySalesNotes } from './getAll.operation';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 
 export class AdmintotalSalesNote implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Admintotal Sales Note',
-		name: 'admintotalSalesNote',
+		...admintotalNode({
+			noun: 'Sales Note',
+			description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
+			resource: { name: 'Sales Note', value: 'salesNote' },
+			operations: [createSalesNote, getManySalesNotes],
+			defaultOperation: 'getAll',
+			emptyIdsSince: EMPTY_IDS_SINCE,
+		}),
+		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input', 'output'],
-		version: [1, EMPTY_IDS_SINCE],
-		defaultVersion: EMPTY_IDS_SINCE,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
-		defaults: { name: 'Admintotal Sales Note' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalResource({ name: 'Sales Note', value: 'salesNote' }, [createSalesNote, getManySalesNotes], 'getAll'),
 	};
 }

@@ -1,22 +1,20 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalResource } from '../shared/operation/node';
+import { admintotalNode } from '../shared/operation/node';
 import { getManyUsers } from './getAll.operation';
 
 export class AdmintotalUser implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Admintotal User',
-		name: 'admintotalUser',
+		...admintotalNode({
+			noun: 'User',
+			description: 'Read the users of an Admintotal tenant, with their roles and profile',
+			resource: { name: 'User', value: 'user' },
+			operations: [getManyUsers],
+			defaultOperation: 'getAll',
+		}),
+		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input'],
-		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read the users of an Admintotal tenant, with their roles and profile',
-		defaults: { name: 'Admintotal User' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalResource({ name: 'User', value: 'user' }, [getManyUsers], 'getAll'),
 	};
 }

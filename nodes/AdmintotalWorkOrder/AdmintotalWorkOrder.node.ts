@@ -1,7 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { admintotalResource } from '../shared/operation/node';
+import { admintotalNode } from '../shared/operation/node';
 import { attachWorkOrderImage } from './attachImage.operation';
 import { updateWorkOrder } from './update.operation';
 import { getWorkOrder } from './get.operation';
@@ -10,18 +9,17 @@ import { searchWorkOrders } from './search';
 
 export class AdmintotalWorkOrder implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Admintotal Work Order',
-		name: 'admintotalWorkOrder',
+		...admintotalNode({
+			noun: 'Work Order',
+			description: 'Read and update the work orders (órdenes de servicio) of an Admintotal tenant and attach images',
+			resource: { name: 'Work Order', value: 'workOrder' },
+			operations: [attachWorkOrderImage, getWorkOrder, getManyWorkOrders, updateWorkOrder],
+			defaultOperation: 'getAll',
+		}),
+		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
-		group: ['input', 'output'],
-		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Read and update the work orders (órdenes de servicio) of an Admintotal tenant and attach images',
-		defaults: { name: 'Admintotal Work Order' },
-		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
 		usableAsTool: true,
-		...admintotalResource({ name: 'Work Order', value: 'workOrder' }, [attachWorkOrderImage, getWorkOrder, getManyWorkOrders, updateWorkOrder], 'getAll'),
 	};
 
 	methods = { listSearch: { searchWorkOrders } };

@@ -44,6 +44,7 @@ export interface OperationSpec {
 
 export interface Operation {
 	value: string;
+	kind: Plan['kind'];
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
 }
@@ -132,6 +133,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 	operationChecks.add(check);
 	return {
 		value: spec.value,
+		kind: spec.kind,
 		option: {
 			name: spec.name,
 			value: spec.value,

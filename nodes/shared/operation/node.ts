@@ -1,19 +1,45 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../transport/request';
 import type { Operation } from './define';
 import { perform } from './perform';
 
-type ResourceDescription = Pick<INodeTypeDescription, 'credentials' | 'requestDefaults' | 'requestOperations' | 'properties'>;
+export interface AdmintotalNodeSpec {
+	/** What follows "Admintotal" in the node's name, e.g. "Sales Note" (node `admintotalSalesNote`). */
+	noun: string;
+	description: string;
+	resource: { name: string; value: string };
+	operations: Operation[];
+	defaultOperation: string;
+	/** The first node version whose required IDs start empty, for nodes that have such IDs (fields/record.ts). */
+	emptyIdsSince?: number;
+}
+
+/** What n8n's lint wants to read in each node class itself; the rest of the description is built here. */
+type InTheClass = 'icon' | 'subtitle' | 'usableAsTool';
 
 /**
- * What an Admintotal node's description shares: the credential, JSON, the transport, and its
+ * The description of an Admintotal resource node, the same shape for every node: its name from
+ * the noun, reads as input and writes as output, the credential, JSON, the transport, and its
  * operations, each listed once. A one-option Resource field keeps n8n's "operation: resource"
  * subtitle and panel layout.
  */
-export function admintotalResource(resource: { name: string; value: string }, operations: Operation[], defaultOperation: string): ResourceDescription {
-	const resourceValue = resource.value;
+export function admintotalNode(spec: AdmintotalNodeSpec): Omit<INodeTypeDescription, InTheClass> {
+	const displayName = `Admintotal ${spec.noun}`;
+	const kinds = new Set(spec.operations.map((operation) => operation.kind));
+	const reads = kinds.has('list') || kinds.has('read') || kinds.has('lookup');
+	const resourceValue = spec.resource.value;
+	const defaultOperation = spec.defaultOperation;
 	return {
+		displayName,
+		name: `admintotal${spec.noun.replace(/ /g, '')}`,
+		group: [...(reads ? (['input'] as const) : []), ...(kinds.has('write') ? (['output'] as const) : [])],
+		...(spec.emptyIdsSince ? { version: [1, spec.emptyIdsSince], defaultVersion: spec.emptyIdsSince } : { version: 1 }),
+		description: spec.description,
+		defaults: { name: displayName },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		requestDefaults: {
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -26,7 +52,7 @@ export function admintotalResource(resource: { name: string; value: string }, op
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [resource],
+				options: [spec.resource],
 				default: resourceValue,
 			},
 			{
@@ -35,10 +61,10 @@ export function admintotalResource(resource: { name: string; value: string }, op
 				type: 'options',
 				noDataExpression: true,
 				displayOptions: { show: { resource: [resourceValue] } },
-				options: operations.map((operation) => operation.option),
+				options: spec.operations.map((operation) => operation.option),
 				default: defaultOperation,
 			},
-			...operations.flatMap((operation) => operation.properties.map((property) => shownFor(property, resource.value, operation.value))),
+			...spec.operations.flatMap((operation) => operation.properties.map((property) => shownFor(property, resourceValue, operation.value))),
 		],
 	};
 }
