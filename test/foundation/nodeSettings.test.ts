@@ -191,3 +191,13 @@ describe.each(Object.entries(KINDS))('n8n node settings on a %s', (name, kind) =
 		expect(sent(kind)).toHaveLength(0);
 	});
 });
+
+describe('n8n node settings: Always Output Data on an empty list', () => {
+	it('a list with no records gives the one empty item n8n adds, and no error', async () => {
+		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, body: { count: 0, next: null, previous: null, results: [] } });
+		const result = await run(KINDS.list, { alwaysOutputData: true });
+		expect(result.error).toBeUndefined();
+		expect(result.json).toEqual([{}]);
+		expect(sent(KINDS.list)).toHaveLength(3);
+	});
+});
