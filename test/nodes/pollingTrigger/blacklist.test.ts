@@ -1,3 +1,8 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { PACKAGE_ROOT } from '../../harness/package';
 import { DEMO } from '../../sandbox';
 import { cambiarListaNegra } from '../../sandbox/store/cambios';
 import { sandboxPerFile } from '../fixture';
@@ -96,6 +101,17 @@ describe('Admintotal Polling Trigger: Blacklist Entry Added or Changed', () => {
 		expect(JSON.stringify(trigger.memory)).toBe(before);
 		expect((await trigger.poll()).json.map((c) => [c.rfc, c.tipoBefore, c.tipo])).toEqual([[definitivo.rfc, 1, 3]]);
 		cambiarListaNegra(store(), definitivo.rfc, 1);
+	});
+
+	it("example 6's trigger (the demo customers' RFCs) reports a watched RFC that turns Definitivo once, blocking", async () => {
+		const example = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'examples', 'blacklist-watch.json'), 'utf8')) as { nodes: Array<{ type: string; parameters: Record<string, unknown> }> };
+		const parameters = example.nodes.find((node) => node.type.endsWith('admintotalPollingTrigger'))!.parameters;
+		const trigger = triggerFor(fixture, parameters);
+		await trigger.poll();
+		cambiarListaNegra(store(), DEMO.rfcNoListado, 1);
+		expect((await trigger.poll()).json).toEqual([expect.objectContaining({ rfc: DEMO.rfcNoListado, change: 'added', tipoLabel: 'Definitivo', blocking: true })]);
+		expect((await trigger.poll()).json).toEqual([]);
+		store().listaNegra.splice(store().listaNegra.findIndex((entry) => entry.rfc === DEMO.rfcNoListado), 1);
 	});
 
 	it('Fetch Test Event returns a listed entry as a change shows it, and changes nothing', async () => {
