@@ -42,6 +42,20 @@ describe(`Admintotal Polling Trigger in a running n8n (${RUNTIME})`, () => {
 		return created_;
 	};
 
+	/** n8n 2.8 answers /api/v1 with 404 for a moment after it says it is ready. */
+	const publicApiReady = async () => {
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			try {
+				await server.listExecutions({ workflowId: example5.id, limit: 1 });
+				return;
+			} catch (error) {
+				if (Date.now() > deadline) throw error;
+				await sleep(500);
+			}
+		}
+	};
+
 	beforeAll(async () => {
 		const runtime = await resolveRuntime();
 		sandbox = await startSandbox();
@@ -94,6 +108,7 @@ describe(`Admintotal Polling Trigger in a running n8n (${RUNTIME})`, () => {
 			expect(down.id).toBeGreaterThan(0);
 		});
 		server.apiKey = apiKey;
+		await publicApiReady();
 		const third = await timed(RUNTIME, 'activation poll after the restart', () => executions(3));
 		expect(reportedPerExecution(third).at(-1)).toEqual([created.at(-1)]);
 
