@@ -12,9 +12,11 @@ import path from 'node:path';
 import { request } from 'undici';
 
 import { credentialFor, runNode } from '../harness/engine';
+import { PollingTrigger } from '../harness/poll';
 import { TriggerHarness } from '../harness/webhook';
 import { PACKAGE_ROOT } from '../harness/package';
 import { DEMO, startSandbox } from '../sandbox';
+import { crearNotaVenta } from '../sandbox/store/cambios';
 import { deliveryCredential } from '../trigger/fixture';
 
 interface Measurement {
@@ -98,7 +100,45 @@ async function main() {
 const apiCredential = (sandbox: Sandbox) => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
 const rfcs = Array.from({ length: 500 }, (_, index) => ({ rfc: index % 5 === 0 ? DEMO.listaNegra.definitivo.rfc : DEMO.rfcNoListado }));
 
+function tenantToday(): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
+}
+
+/** A New Sales Note polling trigger, activated (its first poll only remembers). */
+async function activatedPollingTrigger(sandbox: Sandbox): Promise<PollingTrigger> {
+	const trigger = new PollingTrigger({ parameters: { event: 'newSalesNote' }, credential: apiCredential(sandbox) });
+	const activation = await trigger.poll();
+	if (activation.error) throw activation.error;
+	sandbox.clearRequests();
+	return trigger;
+}
+
 const CASES: BenchCase[] = [
+	{
+		name: 'Polling Trigger, New Sales Note: a poll with nothing new',
+		run: async (sandbox) => {
+			const trigger = await activatedPollingTrigger(sandbox);
+			const poll = await measure(async () => {
+				const result = await trigger.poll();
+				if (result.error) throw result.error;
+				return { items: result.json.length, requests: sandbox.requests.length };
+			});
+			return { target: '1 request, nothing reported', met: poll.requests === 1 && poll.items === 0, ...poll };
+		},
+	},
+	{
+		name: 'Polling Trigger, New Sales Note: a poll with 1,000 new sales notes',
+		run: async (sandbox) => {
+			const trigger = await activatedPollingTrigger(sandbox);
+			const created = Array.from({ length: 1000 }, () => crearNotaVenta(sandbox.store, { fecha: tenantToday() }).id);
+			const poll = await measure(async () => {
+				const result = await trigger.poll();
+				if (result.error) throw result.error;
+				return { items: result.json.length, requests: sandbox.requests.length, notes: `static data ${Buffer.byteLength(trigger.savedNodeJson)} bytes` };
+			});
+			return { target: 'each new note once, < 5 s', met: poll.items === created.length && poll.seconds < 5, ...poll };
+		},
+	},
 	{
 		name: 'Product Get Many, Return All over 5,000 products (100 per page)',
 		run: async (sandbox) => {

@@ -142,6 +142,9 @@ n8n with the Admintotal nodes is ready.
   AI agent (example 4): open it, click "Open chat" and ask:
     Is our customer ${DEMO.cliente.razonSocial} (RFC ${DEMO.cliente.rfc}) on the SAT blacklist?
     (the "OpenAI" credential points at a scripted stand-in model on ${model.url})
+  New sales note (example 5) and 69-B watch (example 6): open one, click "Fetch Test Event" to see an
+    item, or publish/activate it; then create a note with Sales Note → Create (the trigger reports it
+    at its next minute, once)
   Sandbox API: ${sandbox.apiBase}/ (header Api-key: ${DEMO.apiKey})
 
 Press Ctrl-C to stop n8n and the sandbox.`);

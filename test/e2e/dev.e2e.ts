@@ -68,7 +68,7 @@ describe(`npm ${DEV_ARGS.join(' ')}`, () => {
 		expect(output).toContain(`n8n         ${runtime.version} on Node ${runtime.nodeVersion} (runtime ${RUNTIME};`);
 	});
 
-	it('n8n holds the ready "Admintotal API" and "OpenAI" credentials and the four example workflows', async () => {
+	it('n8n holds the ready "Admintotal API" and "OpenAI" credentials and the six example workflows', async () => {
 		const credentials = await http<{ data: Array<{ name: string; type: string }> }>(`${n8nUrl}/rest/credentials`, { headers: { cookie } });
 		expect(credentials.body.data.map((credential) => [credential.name, credential.type])).toEqual(
 			expect.arrayContaining([
@@ -77,7 +77,7 @@ describe(`npm ${DEV_ARGS.join(' ')}`, () => {
 			]),
 		);
 		const workflows = await http<{ data: Array<{ id: string }> }>(`${n8nUrl}/rest/workflows`, { headers: { cookie } });
-		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03', 'admintotalExmpl04']);
+		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03', 'admintotalExmpl04', 'admintotalExmpl05', 'admintotalExmpl06']);
 	});
 
 	it('example 1, as printed: a shop order becomes a sales note in the sandbox tenant', async () => {

@@ -45,6 +45,10 @@ interface Page {
 /** A list whose first page has been read: how many more pages it has (when its `count` says), and the way to read them. */
 export interface OpenList {
 	pagesLeft: number | undefined;
+	/** The first page's `count` (records the whole list holds), when the API gives it. */
+	count: number | undefined;
+	/** The first page's records, as read (a polling trigger learns from them whether the rest is worth reading). */
+	firstRecords: IDataObject[];
 	readAll: () => Promise<IDataObject[]>;
 }
 
@@ -80,7 +84,7 @@ export async function openList(context: RequestContext, first: IHttpRequestOptio
 	const firstPage = await readPage(list, start, Number(start.searchParams.get('offset') ?? 0));
 	const plan = offsetPlan(list, firstPage);
 	const done = !firstPage.body.next || (size.limit !== undefined && firstPage.body.results.length >= size.limit);
-	return { pagesLeft: done ? 0 : plan?.pages, readAll: async () => await readWhole(list, firstPage) };
+	return { pagesLeft: done ? 0 : plan?.pages, count: firstPage.body.count, firstRecords: firstPage.body.results, readAll: async () => await readWhole(list, firstPage) };
 }
 
 /** GET one page of a list (for dropdowns and lifecycle hooks that are not declarative). */

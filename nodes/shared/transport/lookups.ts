@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { openList, readList } from './list';
 import { inParallel } from './parallel';
+import type { RequestContext } from './request';
 
 /** Records looked up in a list by one query parameter, e.g. blacklist entries by `?rfc=`. */
 export interface Lookup {
@@ -19,7 +20,7 @@ export interface Lookup {
  * one round trip. A value whose lookup fails gets its error; a failed read of the list fails every value.
  */
 export async function lookUpEach(
-	context: IExecuteSingleFunctions,
+	context: RequestContext,
 	request: IHttpRequestOptions,
 	lookup: Lookup,
 	values: string[],

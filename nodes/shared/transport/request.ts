@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
@@ -32,7 +33,8 @@ const MAX_REDIRECTS = 3;
 /** Faults with no usable answer; ERR_BAD_RESPONSE is how the HTTP client reports a body cut mid-transfer. */
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE']);
 
-export type RequestContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions;
+/** Who sends requests: an operation's item, a dropdown, a trigger's activation, or a polling trigger's poll. */
+export type RequestContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 export interface SendOptions {
 	itemIndex?: number;

@@ -1,0 +1,29 @@
+/**
+ * Days as Admintotal's `desde` filter takes them (YYYY-MM-DD). "Today" is the tenant's day: the
+ * workflow's timezone (Settings → Timezone, n8n's default otherwise), which should be the tenant's.
+ */
+const DAY_MS = 86_400_000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+export function todayIn(timezone: string, now = Date.now()): string {
+	try {
+		// en-CA writes dates as YYYY-MM-DD.
+		return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+	} catch {
+		return new Date(now).toISOString().slice(0, 10);
+	}
+}
+
+export function addDays(day: string, days: number): string {
+	const [year, month, date] = day.split('-').map(Number);
+	return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The day a record is dated, as the API wrote it: "2026-03-10T23:30:00-06:00" is the 10th whatever
+ * our timezone, because Admintotal compares `desde` with the day it writes. Undefined when `fecha`
+ * is not a date.
+ */
+export function writtenDay(value: unknown): string | undefined {
+	return typeof value === 'string' ? ISO_DAY.exec(value)?.[0] : undefined;
+}

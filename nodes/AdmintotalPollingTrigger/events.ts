@@ -1,0 +1,52 @@
+import type { SimplifiedShape } from '../shared/operation/simplify';
+import { SIMPLIFIED_SALES_DOCUMENT } from '../shared/salesDocuments';
+
+export type EventName = 'newSalesNote' | 'newOrder' | 'salesNoteCancelled' | 'blacklistChanged';
+
+/** A list event: which list, which of its records, and how many days before today each poll reads again. */
+export interface DocumentEvent {
+	name: Exclude<EventName, 'blacklistChanged'>;
+	/** "sales note", for messages. */
+	record: string;
+	path: string;
+	/** Only cancelled records (`cancelado=1`). */
+	cancelledOnly: boolean;
+	/** Days before today each poll reads again; undefined: the Look Back (Days) option. */
+	daysBack: number | undefined;
+	simplify: SimplifiedShape;
+}
+
+/** What the message composing a workflow needs most: the PDF link to send the customer. */
+const WITH_PDF = { url_pdf: true } as const;
+
+export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
+	newSalesNote: {
+		name: 'newSalesNote',
+		record: 'sales note',
+		path: '/movimientos/notas_venta/',
+		cancelledOnly: false,
+		// A note's `desde` is a date; yesterday is read again so a note dated in the tenant's day
+		// around midnight, or entered afterwards with yesterday's date, is not missed.
+		daysBack: 1,
+		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, ...WITH_PDF },
+	},
+	newOrder: {
+		name: 'newOrder',
+		record: 'order',
+		path: '/movimientos/pedidos/',
+		cancelledOnly: false,
+		daysBack: 1,
+		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, ...WITH_PDF },
+	},
+	salesNoteCancelled: {
+		name: 'salesNoteCancelled',
+		record: 'cancelled sales note',
+		path: '/movimientos/notas_venta/',
+		cancelledOnly: true,
+		daysBack: undefined,
+		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, fecha_cancelacion: true, motivo_cancelacion: true, ...WITH_PDF },
+	},
+};
+
+export const DEFAULT_LOOK_BACK_DAYS = 30;
+export const MAX_LOOK_BACK_DAYS = 366;
