@@ -10,11 +10,13 @@
 import { randomBytes } from 'crypto';
 import { DEMO, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import { groupAlive, http, nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type ApiExecution, type WorkflowFixture } from '../e2e/lib';
+import { crearNotaVenta } from '../sandbox/store/cambios';
 import {
 	apiKeyCredential,
 	deliveryCredential,
 	jwtCredential,
 	linearWorkflow,
+	loadExample,
 	nodeId,
 	nodeType,
 	packedProject,
@@ -144,15 +146,19 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		await cluster.main.activateWorkflow(workflowId);
 	};
 
+	/** Example 5: the Polling Trigger's New Sales Note, every minute (n8n 2.41 allows no shorter), then a message. */
+	let newNotes: WorkflowFixture;
+
 	beforeAll(async () => {
 		const runtime = await resolveRuntime();
 		sandbox = await startSandbox({ pageSize: { default: 20, max: PAGE_MAX } });
+		newNotes = await loadExample('new-sales-note-pdf-message.json');
 		const tarball = await packedProject();
 		cluster = await QueueCluster.start({
 			runtime,
 			tarball,
 			credentials: [apiCredential(), jwt(), delivery],
-			workflows: [notesByWebhook(), notesBySchedule(), notesWithJwt(), trigger(), triggerWithUnknownCode(), createNotes()],
+			workflows: [notesByWebhook(), notesBySchedule(), notesWithJwt(), trigger(), triggerWithUnknownCode(), createNotes(), newNotes],
 			report,
 		});
 		figures.bringUpMs = cluster.timings;
@@ -485,6 +491,31 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		expect(response.body).toEqual(items);
 		figures.executionsPerWorker = cluster.executionsPerWorker();
 	});
+
+	test('the Polling Trigger polls on main once a tick; new notes start one execution on a worker, and nothing is reported twice', async () => {
+		const polls = () => requestsTo(sandbox, NOTES_PATH).length;
+		/** A tick comes within a minute; some slack for a busy machine. */
+		const waitForPoll = async (after: number) => await waitFor(`a poll after ${after}`, () => polls() > after, 75_000);
+		await activate(newNotes.id);
+		// The activation's first poll only remembers where the list is.
+		await waitForPoll(0);
+		const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
+		const created = [crearNotaVenta(sandbox.store, { fecha: today }).id, crearNotaVenta(sandbox.store, { fecha: today }).id];
+		try {
+			const [execution] = await executionsOf(newNotes.id, 1);
+			expect(execution).toMatchObject({ mode: 'trigger', status: 'success' });
+			figures.pollingTriggerWorker = expectOneWorker(execution);
+			expect(nodeOutput(execution.data!, 'New Sales Note').map((note) => Number(note.id))).toEqual(created);
+			// One more tick: one poll (only main polls), and no execution reports the notes again.
+			const before = polls();
+			await waitForPoll(before);
+			await sleep(5_000);
+			expect(polls()).toBe(before + 1);
+			expect(await cluster.main.listExecutions({ workflowId: newNotes.id })).toHaveLength(1);
+		} finally {
+			await cluster.main.deactivateWorkflow(newNotes.id);
+		}
+	}, 5 * 60_000);
 
 	test('stopping leaves no process behind: PostgreSQL, Redis, main, the webhook process (both runs) and the workers, each by process group', async () => {
 		const pids = cluster.pids();
