@@ -90,7 +90,7 @@ describe(`An AI agent calls the Admintotal nodes as tools (${RUNTIME})`, () => {
 	});
 
 	it("the sandbox received exactly the agent's two tool calls: the RFC check and the customer's latest active sales notes", () => {
-		expect(requestsTo(sandbox, '/listanegra/').map((request) => request.query)).toEqual([{ rfc: DEMO.cliente.rfc }]);
+		expect(requestsTo(sandbox, '/listanegra/').map((request) => request.query)).toEqual([{ rfc: DEMO.cliente.rfc, limit: '100' }]);
 		expect(requestsTo(sandbox, '/movimientos/notas_venta/').map((request) => request.query)).toEqual([
 			{ cliente_razon_social: DEMO.cliente.razonSocial, cancelado: '0', limit: '5' },
 		]);

@@ -127,7 +127,7 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 				// Every notice can be read whole: n8n does not wrap a long word, it cuts the notice off.
 				const notices = await editor.notices();
 				expect(notices.clipped).toEqual([]);
-				if (spec.isTrigger) expect(notices.count).toBeGreaterThan(0);
+				if (spec.receivesDeliveries) expect(notices.count).toBeGreaterThan(0);
 
 				// The Operation (Event) dropdown: its value, then every option, screenshot while open.
 				const choice = editor.parameter(spec.choiceParameter);
@@ -150,7 +150,7 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 				await editor.screenshot(join(ARTIFACTS, `${spec.key}.png`));
 				await editor.closeSelect(choice, choices, spec.choiceLabel);
 
-				if (spec.isTrigger) {
+				if (spec.receivesDeliveries) {
 					const authentication = editor.parameter('authentication');
 					expect(await editor.selectedValue(authentication, 'Delivery Authentication')).toBe('Header Token');
 					const methods = await editor.openSelect(authentication, 'Delivery Authentication');

@@ -115,4 +115,18 @@ describe(`Admintotal Polling Trigger in a running n8n (${RUNTIME})`, () => {
 		expect([...reported].sort((a, b) => a - b)).toEqual([...created].sort((a, b) => a - b));
 		expect(reported.length / created.length).toBe(1);
 	});
+
+	test('a manual run from the trigger (Fetch Test Event) returns the newest note, and the next tick reports nothing again', async () => {
+		const newest = sandbox.store.notasVenta[sandbox.store.notasVenta.length - 1];
+		const activeRuns = (await server.listExecutions({ workflowId: example5.id })).length;
+		const id = await timed(RUNTIME, 'manual run from the trigger', () => server.runFromTrigger(example5, TRIGGER));
+		const manual = (await server.waitForExecutions({ workflowId: example5.id, includeData: true, count: activeRuns + 1, timeoutMs: 60_000 })).find((execution) => String(execution.id) === id);
+		expect(manual).toMatchObject({ mode: 'manual', status: 'success' });
+		expect(nodeOutput(manual!.data!, TRIGGER).map((note) => Number(note.id))).toEqual([newest.id]);
+		// The manual run changed nothing the active workflow remembers: its next tick starts nothing.
+		const before = polls();
+		await timed(RUNTIME, 'a tick after the manual run', () => waitForPoll(before));
+		await sleep(2000);
+		expect((await server.listExecutions({ workflowId: example5.id })).filter((execution) => execution.mode !== 'manual')).toHaveLength(activeRuns);
+	});
 });

@@ -11,13 +11,17 @@ export interface Lookup {
 	keyOf: (record: IDataObject) => string;
 }
 
+/** Below this many round trips of lookups, the list's first page (a round trip of its own) cannot pay off often enough. */
+const PROBE_FROM_TRIPS = 3;
+
 /**
  * The records answering each value, for many lookups of one list at once (a run of Check RFC), in
  * the fewest round trips for the requests allowed at once (`lanes`): each distinct value read by
  * its query parameter, or the whole list read once when that takes fewer round trips. Either way
  * every page is read and checked as for Get Many, so both give the same records for a value.
- * Learning the list's size costs its first page, asked only when the lookups would take more than
- * one round trip. A value whose lookup fails gets its error; a failed read of the list fails every value.
+ * Learning the list's size costs its first page, one round trip more when the lookups win: it is
+ * asked only when they would take PROBE_FROM_TRIPS round trips or more. A value whose lookup fails
+ * gets its error; a failed read of the list fails every value.
  */
 export async function lookUpEach(
 	context: RequestContext,
@@ -30,7 +34,7 @@ export async function lookUpEach(
 	const distinct = [...new Set(values)];
 	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
 	const lookupTrips = Math.ceil(distinct.length / lanes);
-	if (lookupTrips > 1) {
+	if (lookupTrips >= PROBE_FROM_TRIPS) {
 		const qs = { ...request.qs };
 		delete qs[lookup.parameter];
 		try {

@@ -51,6 +51,8 @@ export interface PanelSpec {
 	/** Parameters set in the workflow (the trigger's delivery authentication, so its credential shows). */
 	parameters: Record<string, unknown>;
 	isTrigger: boolean;
+	/** The webhook trigger: a Delivery Authentication choice, a delivery credential and a webhook URL. */
+	receivesDeliveries: boolean;
 }
 
 interface PackageManifest {
@@ -77,6 +79,7 @@ export function panelSpecs(): PanelSpec[] {
 		if (typeof NodeClass !== 'function') throw new Error(`nodes/${match[1]}/${match[2]}.node.ts exports no class ${match[2]}`);
 		const description = new NodeClass().description;
 		const isTrigger = description.group.includes('trigger');
+		const receivesDeliveries = (description.webhooks ?? []).length > 0;
 		const choice = description.properties.find((property) => property.name === (isTrigger ? 'event' : 'operation'));
 		if (!choice) throw new Error(`${description.name} has no ${isTrigger ? 'event' : 'operation'} parameter`);
 		return {
@@ -90,10 +93,11 @@ export function panelSpecs(): PanelSpec[] {
 			choices: optionNames(choice),
 			defaultChoice: ((choice.options ?? []) as INodePropertyOptions[]).find((option) => option.value === choice.default)?.name ?? '',
 			actions: isTrigger ? [] : ((choice.options ?? []) as INodePropertyOptions[]).map((option) => option.action ?? option.name),
-			credentialType: isTrigger ? 'admintotalWebhookApi' : 'admintotalApi',
-			// Header Token makes the trigger show its delivery credential.
-			parameters: isTrigger ? { authentication: 'headerToken' } : {},
+			credentialType: receivesDeliveries ? 'admintotalWebhookApi' : 'admintotalApi',
+			// Header Token makes the webhook trigger show its delivery credential.
+			parameters: receivesDeliveries ? { authentication: 'headerToken' } : {},
 			isTrigger,
+			receivesDeliveries,
 		};
 	});
 }
@@ -113,7 +117,7 @@ export function allNodesWorkflow(specs: PanelSpec[]): WorkflowFixture {
 			parameters: spec.parameters,
 			credentials: { [spec.credentialType]: { id: credential.id, name: credential.name } },
 		};
-		if (spec.isTrigger) node.webhookId = `b0b0b0b0-0000-4000-8000-${String(900 + index).padStart(12, '0')}`;
+		if (spec.receivesDeliveries) node.webhookId = `b0b0b0b0-0000-4000-8000-${String(900 + index).padStart(12, '0')}`;
 		return node;
 	});
 	return { id: ALL_NODES_WORKFLOW_ID, name: 'Browser e2e: every Admintotal node', nodes, connections: {} };

@@ -10,6 +10,7 @@ import { createWriteStream, type WriteStream } from 'fs';
 import { request } from 'undici';
 import { groupAlive, killGroup, settlesWithin, sleep, spawnTracked } from './proc';
 import type { ApiExecution } from './run-data';
+import type { WorkflowFixture } from './fixtures';
 import type { N8nRuntime } from './runtime';
 
 export interface StartServerOptions {
@@ -265,6 +266,31 @@ export class N8nServer {
 		const auth = authCookie(response);
 		if (!auth) throw this.failure(`owner setup returned no n8n-auth cookie (set-cookie: ${String(response.headers['set-cookie'] ?? 'none')})`);
 		this.cookie = auth;
+	}
+
+	/** POST /rest/login as the owner (after a restart the cookie of the owner setup is gone). */
+	async login(owner: OwnerAccount = DEFAULT_OWNER): Promise<string> {
+		const response = await http(`${this.baseUrl}/rest/login`, { method: 'POST', body: { emailOrLdapLoginId: owner.email, password: owner.password } });
+		const auth = authCookie(response);
+		if (response.status !== 200 || !auth) throw this.failure(`login failed: ${response.status} ${response.text.slice(0, 500)}`);
+		this.cookie = auth;
+		return auth;
+	}
+
+	/**
+	 * What the editor sends for a manual run from one trigger (a polling trigger's Fetch Test Event):
+	 * POST /rest/workflows/:id/run with the workflow and the trigger to start from; the execution's id.
+	 */
+	async runFromTrigger(workflow: WorkflowFixture, trigger: string): Promise<string> {
+		const cookie = this.cookie ?? (await this.login());
+		const response = await http<{ data?: { executionId?: string } }>(`${this.baseUrl}/rest/workflows/${workflow.id}/run`, {
+			method: 'POST',
+			headers: { cookie },
+			body: { workflowData: workflow, triggerToStartFrom: { name: trigger } },
+		});
+		const id = response.body?.data?.executionId;
+		if (response.status !== 200 || !id) throw this.failure(`manual run failed: ${response.status} ${response.text.slice(0, 500)}`);
+		return String(id);
 	}
 
 	/** POST /rest/api-keys with the owner's cookie; the raw key is kept in `apiKey` and returned. */
