@@ -1,13 +1,14 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { normalizeRfc, rfcProblem } from '../shared/fields/grammars';
+import { boolean, countUpTo, oneOf, rfc, text, wholeNumber } from '../shared/fields/grammars';
+import { ValueReader } from '../shared/fields/reader';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../shared/transport/list';
 import type { BlacklistPoll } from './blacklist';
 import { pollBlacklist, sampleBlacklistChange } from './blacklist';
 import type { DocumentPoll } from './documents';
 import { newestDocument, pollDocuments } from './documents';
 import type { EventName } from './events';
+import type { DocumentEvent } from './events';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_EVENTS, MAX_LOOK_BACK_DAYS } from './events';
 
 /**
@@ -25,11 +26,12 @@ const running = new Set<string>();
  * record and changes nothing.
  */
 export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObject): Promise<INodeExecutionData[][] | null> {
-	const event = context.getNodeParameter('event') as EventName;
-	const options = context.getNodeParameter('options', {}) as IDataObject;
-	const parallel = wholeNumber(context, options.parallelRequests ?? DEFAULT_PARALLEL_REQUESTS, 'Parallel Requests', 1, MAX_PARALLEL_REQUESTS);
+	// Parameters are read and checked as every operation's are (fields/reader.ts), naming the field.
+	const reader = new ValueReader(context);
+	const event = reader.read('event', 'Event', oneOf<EventName>(['blacklistChanged', ...(Object.keys(DOCUMENT_EVENTS) as EventName[])]), { required: true }) as EventName;
+	const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
 	const manual = context.getMode() === 'manual';
-	const poll = event === 'blacklistChanged' ? blacklistPoll(context, parallel) : documentPoll(context, event, parallel);
+	const poll = event === 'blacklistChanged' ? blacklistPoll(reader, parallel) : documentPoll(reader, DOCUMENT_EVENTS[event], parallel);
 
 	if (manual) {
 		return 'rfcs' in poll ? await sampleBlacklistChange(context, poll, { ...memoryOf() }) : await newestDocument(context, poll);
@@ -52,39 +54,24 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	}
 }
 
-function documentPoll(context: IPollFunctions, event: Exclude<EventName, 'blacklistChanged'>, parallel: number): DocumentPoll {
-	const definition = DOCUMENT_EVENTS[event];
-	if (definition === undefined) throw new NodeOperationError(context.getNode(), `Unknown event "${String(event)}"`);
-	const given = context.getNodeParameter('filters', {}) as IDataObject;
+function documentPoll(reader: ValueReader<IPollFunctions>, definition: DocumentEvent, parallel: number): DocumentPoll {
 	const filters: IDataObject = {};
-	if (given.clientId !== undefined && given.clientId !== '') filters.cliente = wholeNumber(context, given.clientId, 'Client ID', 1, Number.MAX_SAFE_INTEGER);
-	const series = typeof given.series === 'string' || typeof given.series === 'number' ? String(given.series).trim() : '';
-	if (series !== '') filters.serie = series;
-	const daysBack =
-		definition.daysBack ?? wholeNumber(context, context.getNodeParameter('lookBackDays', DEFAULT_LOOK_BACK_DAYS), 'Look Back (Days)', 1, MAX_LOOK_BACK_DAYS);
-	return { event: definition, daysBack, filters, simplify: context.getNodeParameter('simplify', true) !== false, parallel };
+	const client = reader.read('filters.clientId', 'Client ID', wholeNumber);
+	if (client !== undefined) filters.cliente = client;
+	const series = reader.read('filters.series', 'Series', text);
+	if (series !== undefined) filters.serie = series;
+	const daysBack = definition.daysBack ?? reader.read('lookBackDays', 'Look Back (Days)', countUpTo(MAX_LOOK_BACK_DAYS)) ?? DEFAULT_LOOK_BACK_DAYS;
+	return { event: definition, daysBack, filters, simplify: reader.read('simplify', 'Simplify', boolean) !== false, parallel };
 }
 
-function blacklistPoll(context: IPollFunctions, parallel: number): BlacklistPoll {
-	const raw = context.getNodeParameter('rfcs', '') as unknown;
+/** RFCs to Watch: a list from an expression, or text separated by commas, semicolons or lines; each checked as Check RFC checks one. */
+function blacklistPoll(reader: ValueReader<IPollFunctions>, parallel: number): BlacklistPoll {
+	const raw = reader.raw('rfcs', '');
 	const written = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n;]/) : [raw];
 	const rfcs = new Set<string>();
 	for (const value of written) {
-		const rfc = normalizeRfc(value);
-		if (rfc === '') continue;
-		const problem = rfcProblem(rfc);
-		if (problem !== undefined) {
-			throw new NodeOperationError(context.getNode(), `RFCs to Watch: ${problem}`, {
-				description: 'Correct or remove it; nothing was read. Spaces, dashes and lower case are accepted.',
-			});
-		}
-		rfcs.add(rfc);
+		const checked = reader.check(value, 'RFCs to Watch', rfc);
+		if (checked !== undefined) rfcs.add(checked);
 	}
 	return { rfcs: [...rfcs], parallel };
-}
-
-function wholeNumber(context: IPollFunctions, raw: unknown, field: string, min: number, max: number): number {
-	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max) return value;
-	throw new NodeOperationError(context.getNode(), `${field} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`);
 }

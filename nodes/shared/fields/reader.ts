@@ -1,4 +1,4 @@
-import type { IExecuteSingleFunctions } from 'n8n-workflow';
+import type { IExecuteSingleFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Grammar } from './grammars';
@@ -8,23 +8,28 @@ import type { Grammar } from './grammars';
  * one stops the item with "'Label' problem [item N]" before anything is sent. `within` reads the
  * fields of a collection (e.g. `filters.fromDate`).
  */
-export class ValueReader {
+/** What values are read from: an item of a node's run, or a polling trigger's poll (no item). */
+export type ValueSource = IExecuteSingleFunctions | IPollFunctions;
+
+export class ValueReader<Source extends ValueSource = IExecuteSingleFunctions> {
 	constructor(
-		readonly context: IExecuteSingleFunctions,
+		readonly context: Source,
 		private readonly prefix = '',
 		private readonly labelPrefix = '',
 	) {}
 
-	get itemIndex(): number {
-		return this.context.getItemIndex();
+	/** The item read, or undefined for a poll. */
+	get itemIndex(): number | undefined {
+		return 'getItemIndex' in this.context ? this.context.getItemIndex() : undefined;
 	}
 
-	within(collection: string, labelPrefix = ''): ValueReader {
+	within(collection: string, labelPrefix = ''): ValueReader<Source> {
 		return new ValueReader(this.context, `${this.prefix}${collection}.`, labelPrefix ? `${this.labelPrefix}${labelPrefix}: ` : this.labelPrefix);
 	}
 
 	fail(label: string, problem: string, fix?: string): never {
-		throw new NodeOperationError(this.context.getNode(), `'${this.labelPrefix}${label}' ${problem} [item ${this.itemIndex}]`, {
+		const item = this.itemIndex === undefined ? '' : ` [item ${this.itemIndex}]`;
+		throw new NodeOperationError(this.context.getNode(), `'${this.labelPrefix}${label}' ${problem}${item}`, {
 			itemIndex: this.itemIndex,
 			description: [fix, 'Nothing was sent to Admintotal.'].filter(Boolean).join(' '),
 		});
@@ -32,7 +37,7 @@ export class ValueReader {
 
 	/** The value as n8n resolved it (expressions evaluated, a picked record reduced to its ID). */
 	raw(parameter: string, fallback?: unknown): unknown {
-		return this.context.getNodeParameter(`${this.prefix}${parameter}`, fallback as never, { extractValue: true });
+		return (this.context as IExecuteSingleFunctions).getNodeParameter(`${this.prefix}${parameter}`, fallback as never, { extractValue: true });
 	}
 
 	read<T>(parameter: string, label: string, grammar: Grammar<T>, { required = false } = {}): T | undefined {

@@ -85,7 +85,8 @@ describe('Admintotal Polling Trigger: Blacklist Entry Added or Changed', () => {
 		trigger.edit({ rfcs: 'NOT-AN-RFC' });
 		fixture.sandbox.clearRequests();
 		const bad = await trigger.poll();
-		expect(bad.error?.message).toMatch(/RFCs to Watch: .*is not an RFC/);
+		expect(bad.error?.message).toBe("'RFCs to Watch' is not a valid RFC");
+		expect(bad.error?.description).toContain('"NOTANRFC" is not an RFC');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 

@@ -137,6 +137,16 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		expect(fixture.sandbox.requests.at(-1)?.query).toEqual({ desde: tenantDay(-1), serie: 'B', limit: '100' });
 	});
 
+	it.each([
+		[{ filters: { clientId: 'C-17' } }, "'Client ID' must be a whole number greater than 0, got \"C-17\""],
+		[{ options: { parallelRequests: '={{ 50 }}' } }, "'Parallel Requests' must be from 1 to 10, got 50"],
+	])('a wrong value (%j) is refused as every operation refuses it, naming the field, before any request', async (parameters, message) => {
+		const trigger = triggerFor(fixture, { ...NEW_SALES_NOTE, ...parameters });
+		const failed = await trigger.poll();
+		expect(failed.error?.message).toBe(message);
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
 	it('the client filter is sent as cliente', async () => {
 		const clienteId = store().notasVenta[0].cliente.id;
 		const trigger = triggerFor(fixture, { event: 'newSalesNote', filters: { clientId: clienteId } });
