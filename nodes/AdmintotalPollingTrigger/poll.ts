@@ -7,8 +7,7 @@ import type { BlacklistPoll } from './blacklist';
 import { pollBlacklist, sampleBlacklistChange } from './blacklist';
 import type { DocumentPoll } from './documents';
 import { newestDocument, pollDocuments } from './documents';
-import type { EventName } from './events';
-import type { DocumentEvent } from './events';
+import type { DocumentEvent, EventName } from './events';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_EVENTS, MAX_LOOK_BACK_DAYS } from './events';
 
 /**
