@@ -86,7 +86,7 @@ describe('Admintotal Polling Trigger: Blacklist Entry Added or Changed', () => {
 		fixture.sandbox.clearRequests();
 		const bad = await trigger.poll();
 		expect(bad.error?.message).toBe("'RFCs to Watch' is not a valid RFC");
-		expect(bad.error?.description).toContain('"NOTANRFC" is not an RFC');
+		expect((bad.error as { description?: string } | undefined)?.description).toContain('"NOTANRFC" is not an RFC');
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
