@@ -20,6 +20,8 @@ export interface ListSize {
 	limit?: number;
 	/** Pages read at once once the first page gives `count`; 1 follows the `next` links one by one. */
 	parallel: number;
+	/** Told of a 429 on any page, when this list is one of several read side by side (a run's lookups). */
+	onRateLimited?: SlowDown;
 }
 
 interface List {
@@ -230,7 +232,7 @@ async function readPage(list: List, url: URL, offset: number | undefined, onRate
 	const response = await sendRequest(
 		list.context,
 		{ ...list.request, url: url.toString(), qs: {} },
-		{ itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited, credentials: list.credentials },
+		{ itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited: onRateLimited ?? list.size.onRateLimited, credentials: list.credentials },
 	);
 	return { body: response.body as DrfPage, offset, label };
 }

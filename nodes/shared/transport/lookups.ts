@@ -48,10 +48,11 @@ export async function lookUpEach(
 			return new Map(distinct.map((value) => [value, error as Error]));
 		}
 	}
-	await inParallel(distinct.length, lanes, async (index) => {
+	await inParallel(distinct.length, lanes, async (index, slowDown) => {
 		const value = distinct[index];
 		try {
-			answers.set(value, await readList(context, { ...request, qs: { ...request.qs, [lookup.parameter]: value } }, itemIndex, { parallel: 1 }));
+			const query = { ...request.qs, [lookup.parameter]: value };
+			answers.set(value, await readList(context, { ...request, qs: query }, itemIndex, { parallel: 1, onRateLimited: slowDown }));
 		} catch (error) {
 			answers.set(value, error as Error);
 		}

@@ -125,6 +125,21 @@ describe('Check RFC: one verdict whichever way it was found', () => {
 		expect(run.error?.description).toMatch(/\(HTTP 400, page at offset 0, item 2\)$/);
 	});
 
+	it('a 429 on one lookup halves the lookups in flight and none is asked until its Retry-After is over', async () => {
+		const rfcs = unlisted(8);
+		fixture.sandbox.faults.add({ method: 'GET', path: '/listanegra/', query: { rfc: rfcs[0] }, retryAfterSeconds: 1, times: 1 });
+		fixture.sandbox.faults.add({ method: 'GET', path: '/listanegra/', delayMs: 30 });
+		const run = await checkRfcs(fixture, rfcs);
+		expect(run.error).toBeUndefined();
+		const asked = fixture.requestsTo('/listanegra/');
+		const limited = asked.find((request) => request.status === 429)!;
+		const afterWait = asked.filter((request) => request.at >= limited.at + 950);
+		expect(afterWait.length).toBeGreaterThan(0);
+		expect(Math.max(...afterWait.map((request) => request.alongside))).toBeLessThanOrEqual(1);
+		// The lookups already on their way when the 429 came (the lanes start together) are answered; no new one starts.
+		expect(asked.filter((request) => request.at > limited.at + 20 && request.at < limited.at + 950)).toEqual([]);
+	});
+
 	it('Parallel Requests applies to Check RFC: 10 at once when set to 10', async () => {
 		fixture.sandbox.faults.add({ method: 'GET', path: '/listanegra/', delayMs: 30 });
 		const run = await checkRfcs(fixture, unlisted(40), { options: { parallelRequests: 10 } });
