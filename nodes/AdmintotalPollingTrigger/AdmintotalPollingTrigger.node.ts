@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { simplifyProperty } from '../shared/operation/simplify';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../shared/transport/list';
 import { CREDENTIAL_TYPE } from '../shared/transport/request';
-import { DEFAULT_LOOK_BACK_DAYS, MAX_LOOK_BACK_DAYS } from './events';
+import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
 import { runPoll } from './poll';
 
 const documentEvents = { show: { event: ['newSalesNote', 'newOrder', 'salesNoteCancelled'] } };
@@ -84,32 +84,7 @@ export class AdmintotalPollingTrigger implements INodeType {
 				description:
 					"RFCs separated by commas or new lines, or an array from an expression (e.g. your customers' RFCs). Empty: the whole list is read on every poll (about 120 requests for 12,000 entries). With RFCs: one lookup per RFC.",
 			},
-			{
-				displayName: 'Filters',
-				name: 'filters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				displayOptions: documentEvents,
-				options: [
-					{
-						displayName: 'Client ID',
-						name: 'clientId',
-						type: 'number',
-						typeOptions: { minValue: 1, numberPrecision: 0 },
-						default: 1,
-						description: 'Only records of the client with this ID (cliente)',
-					},
-					{
-						displayName: 'Series',
-						name: 'series',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. A',
-						description: 'Only records of this folio series (serie)',
-					},
-				],
-			},
+			...DOCUMENT_FILTERS.properties.map((property) => ({ ...property, displayOptions: documentEvents })),
 			{ ...simplifyProperty, displayOptions: documentEvents },
 			{
 				displayName: 'Options',

@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
 import { blacklistVerdict } from '../AdmintotalBlacklist/verdict';
 import { normalizeRfc } from '../shared/fields/grammars';
 import { fetchPage, readList } from '../shared/transport/list';
@@ -93,7 +94,7 @@ async function readEntries(context: IPollFunctions, poll: BlacklistPoll): Promis
 
 function changeItem(verdict: ReturnType<typeof blacklistVerdict>, previous: string | undefined): IDataObject {
 	const tipoBefore = previous === undefined ? null : /^\d+$/.test(previous) ? Number(previous) : previous;
-	const labelBefore = tipoBefore === null ? null : (blacklistVerdict(verdict.rfc, [{ rfc: verdict.rfc, tipo: tipoBefore }]).tipoLabel ?? null);
+	const labelBefore = tipoBefore === null ? null : readBlacklistType(tipoBefore).tipoLabel;
 	return {
 		rfc: verdict.rfc,
 		change: tipoBefore === null ? 'added' : 'changed',

@@ -1,5 +1,6 @@
 import type { SimplifiedShape } from '../shared/operation/simplify';
-import { SIMPLIFIED_SALES_DOCUMENT } from '../shared/salesDocuments';
+import { collection } from '../shared/fields/field';
+import { SIMPLIFIED_SALES_DOCUMENT, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
 
 export type EventName = 'newSalesNote' | 'newOrder' | 'salesNoteCancelled' | 'blacklistChanged';
 
@@ -47,6 +48,9 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, fecha_cancelacion: true, motivo_cancelacion: true, ...WITH_PDF },
 	},
 };
+
+/** The list events' filters, declared and read as Get Many's (the rest of its filters would fight the poll's own `desde` and `cancelado`). */
+export const DOCUMENT_FILTERS = collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, [clientIdFilter('records'), seriesFilter]);
 
 export const DEFAULT_LOOK_BACK_DAYS = 30;
 export const MAX_LOOK_BACK_DAYS = 366;

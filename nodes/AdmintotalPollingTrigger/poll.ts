@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { boolean, countUpTo, oneOf, rfc, text, wholeNumber } from '../shared/fields/grammars';
+import { readAll } from '../shared/fields/field';
+import { boolean, countUpTo, oneOf, rfc } from '../shared/fields/grammars';
 import { ValueReader } from '../shared/fields/reader';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../shared/transport/list';
 import type { BlacklistPoll } from './blacklist';
@@ -8,7 +9,7 @@ import { pollBlacklist, sampleBlacklistChange } from './blacklist';
 import type { DocumentPoll } from './documents';
 import { newestDocument, pollDocuments } from './documents';
 import type { DocumentEvent, EventName } from './events';
-import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_EVENTS, MAX_LOOK_BACK_DAYS } from './events';
+import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_EVENTS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
 
 /**
  * Polls of one trigger running in this process. n8n starts a poll on every tick even while the last
@@ -30,7 +31,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	const event = reader.read('event', 'Event', oneOf<EventName>(['blacklistChanged', ...(Object.keys(DOCUMENT_EVENTS) as EventName[])]), { required: true }) as EventName;
 	const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
 	const manual = context.getMode() === 'manual';
-	const poll = event === 'blacklistChanged' ? blacklistPoll(reader, parallel) : documentPoll(reader, DOCUMENT_EVENTS[event], parallel);
+	const poll = event === 'blacklistChanged' ? blacklistPoll(reader, parallel) : await documentPoll(reader, DOCUMENT_EVENTS[event], parallel);
 
 	if (manual) {
 		return 'rfcs' in poll ? await sampleBlacklistChange(context, poll, { ...memoryOf() }) : await newestDocument(context, poll);
@@ -53,12 +54,8 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	}
 }
 
-function documentPoll(reader: ValueReader<IPollFunctions>, definition: DocumentEvent, parallel: number): DocumentPoll {
-	const filters: IDataObject = {};
-	const client = reader.read('filters.clientId', 'Client ID', wholeNumber);
-	if (client !== undefined) filters.cliente = client;
-	const series = reader.read('filters.series', 'Series', text);
-	if (series !== undefined) filters.serie = series;
+async function documentPoll(reader: ValueReader<IPollFunctions>, definition: DocumentEvent, parallel: number): Promise<DocumentPoll> {
+	const filters = await readAll([DOCUMENT_FILTERS], reader);
 	const daysBack = definition.daysBack ?? reader.read('lookBackDays', 'Look Back (Days)', countUpTo(MAX_LOOK_BACK_DAYS)) ?? DEFAULT_LOOK_BACK_DAYS;
 	return { event: definition, daysBack, filters, simplify: reader.read('simplify', 'Simplify', boolean) !== false, parallel };
 }

@@ -2,6 +2,11 @@ import type { SimplifiedShape } from './operation/simplify';
 import type { Field } from './fields/field';
 import { collection, dateField, optionsField, textField, wholeNumberFilter } from './fields/field';
 
+/** Filters the Polling Trigger offers too, as Get Many of sales notes and orders does. */
+export const clientIdFilter = (documents: string): Field =>
+	wholeNumberFilter({ name: 'clientId', displayName: 'Client ID', apiName: 'cliente', description: `Only ${documents} of the client with this ID (cliente)` });
+export const seriesFilter: Field = textField({ name: 'series', displayName: 'Series', apiName: 'serie', description: 'Only documents of this folio series (serie)', placeholder: 'e.g. A' });
+
 /**
  * The filters sales notes and orders share in the spec: client, dates, folio, series, cancellation.
  * `documents` is the plural shown in descriptions, e.g. "sales notes".
@@ -30,11 +35,11 @@ export function salesDocumentFilters(documents: string): Field {
 			description: `Only ${documents} of clients with this business name (cliente_razon_social)`,
 			placeholder: 'e.g. Abarrotes La Esperanza SA de CV',
 		}),
-		wholeNumberFilter({ name: 'clientId', displayName: 'Client ID', apiName: 'cliente', description: `Only ${documents} of the client with this ID (cliente)` }),
+		clientIdFilter(documents),
 		dateField({ name: 'date', displayName: 'Date', apiName: 'fecha', description: `Only ${documents} dated this day (fecha); the time of day is ignored` }),
 		wholeNumberFilter({ name: 'folio', displayName: 'Folio', apiName: 'folio', description: 'Only the document with this folio number (folio)' }),
 		dateField({ name: 'fromDate', displayName: 'From Date', apiName: 'desde', description: `Only ${documents} dated on or after this day (desde); the time of day is ignored` }),
-		textField({ name: 'series', displayName: 'Series', apiName: 'serie', description: 'Only documents of this folio series (serie)', placeholder: 'e.g. A' }),
+		seriesFilter,
 		dateField({ name: 'toDate', displayName: 'To Date', apiName: 'hasta', description: `Only ${documents} dated on or before this day (hasta); the time of day is ignored` }),
 	]);
 }

@@ -29,7 +29,10 @@ async function imageAsBase64(reader: ValueReader): Promise<string> {
 	} else {
 		const property = reader.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
 		label = `Input Binary Field "${property}"`;
-		const helpers = reader.context.helpers;
+		const { context } = reader;
+		// Only an item has binary data (a polling trigger's parameters have none).
+		if (!('getItemIndex' in context)) return reader.fail(label, 'can only be read from an input item');
+		const { helpers } = context;
 		try {
 			helpers.assertBinaryData(property);
 		} catch {

@@ -11,7 +11,7 @@ import type { Grammar } from './grammars';
 /** What values are read from: an item of a node's run, or a polling trigger's poll (no item). */
 export type ValueSource = IExecuteSingleFunctions | IPollFunctions;
 
-export class ValueReader<Source extends ValueSource = IExecuteSingleFunctions> {
+export class ValueReader<Source extends ValueSource = ValueSource> {
 	constructor(
 		readonly context: Source,
 		private readonly prefix = '',
