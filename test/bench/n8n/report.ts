@@ -2,7 +2,7 @@
 /**
  * What `npm run bench:n8n` keeps: the key `n8n` of bench/results.json (every round's figures,
  * per runtime) and the section "## In real n8n (npm run bench:n8n)" of bench/RESULTS.md, drawn
- * from that key. `npm run bench` keeps both when it rewrites its own part.
+ * from that key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
