@@ -9,6 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { isJsonObject } from '../tenant/json';
 import { secretsOf, serverLine } from '../tenant/safeText';
 import type { Session } from '../tenant/sessions';
 import { REFUSED_TOKEN_FIELD, sharedRenewal } from '../tenant/sessions';
@@ -260,7 +261,7 @@ function refusedLogin(method: AuthMethod, response: TokenExchange): Error {
 }
 
 function objectOf(body: unknown): IDataObject {
-	return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+	return isJsonObject(body) ? body : {};
 }
 
 function firstMessage(body: unknown): string {

@@ -1,5 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { isJsonObject } from '../../../tenant/json';
+
 /**
  * What a simplified record keeps, in output order: `true` copies the field, a list of names reduces
  * an embedded object to those fields, a function derives the value (e.g. a catalog label).
@@ -25,8 +27,7 @@ export function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataO
 		}
 		if (!(key in record)) continue;
 		const value = record[key];
-		const embedded = value !== null && typeof value === 'object' && !Array.isArray(value);
-		result[key] = rule === true || !embedded ? value : pick(value as IDataObject, rule);
+		result[key] = rule === true || !isJsonObject(value) ? value : pick(value, rule);
 	}
 	return result;
 }
