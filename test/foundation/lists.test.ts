@@ -3,7 +3,7 @@
  * or an error naming the page. Return All with pages read side by side (Options › Parallel Requests)
  * once the first page gives `count`, or link by link; a page that disagrees with the rest (the list
  * changed meanwhile, or a server at fault) makes the node read the list once more, and a second
- * disagreement fails it. Each node's own paging is checked by test/nodes/listing.ts.
+ * disagreement fails it. Each node's Get Many reading its pages: test/nodes/reads.test.ts.
  */
 import { DEMO, type RecordedRequest, type Sandbox } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
@@ -61,10 +61,11 @@ describe('Return All with Parallel Requests', () => {
 		expect(reads).toBe(2);
 	});
 
-	it('with 1, pages follow the next links one at a time and in order', async () => {
+	it('with 1, pages follow the next links one at a time and in order, the first asking for 100', async () => {
 		const run = await getMany(1);
 		expect(run.json.map((prospect) => prospect.id)).toEqual(ids());
 		expect(pages().map(offsetOf)).toEqual(allOffsets());
+		expect(pages()[0].query).toEqual({ limit: '100' });
 		expect(pages().every((request) => request.alongside === 0)).toBe(true);
 	});
 

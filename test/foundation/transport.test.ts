@@ -3,8 +3,8 @@ import { credentialFor, runNode } from '../harness/engine';
 import { startForeignHost } from '../harness/foreignHost';
 
 /**
- * The shared transport as every node uses it: origins, retries, errors. Paging itself is tested per
- * node (test/nodes/listing.ts) and for every way a list can go wrong (test/foundation/lists.test.ts).
+ * The shared transport as every node uses it: origins, retries, errors. Paging, and every way a list
+ * can go wrong, is in test/foundation/lists.test.ts.
  */
 describe('shared transport', () => {
 	let sandbox: Sandbox;

@@ -1,26 +1,12 @@
 import { DEMO } from '../../sandbox';
 import { asJson, sandboxPerFile } from '../fixture';
-import { itPagesLikeTheApi } from '../listing';
-
-const PAGE_MAX = 60;
 
 describe('Admintotal Blacklist: Get Many', () => {
-	const fixture = sandboxPerFile({ pageSize: { default: 20, max: PAGE_MAX } });
+	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 60 } });
 	const entries = () => fixture.sandbox.store.listaNegra;
 	const getMany = (filters: Record<string, unknown>) =>
 		fixture.run('admintotalBlacklist', { resource: 'blacklistEntry', operation: 'getAll', returnAll: true, filters });
 	const sentQueries = () => fixture.requestsTo('/listanegra/').map((request) => request.query);
-
-	itPagesLikeTheApi({
-		fixture,
-		node: 'admintotalBlacklist',
-		resource: 'blacklistEntry',
-		path: '/listanegra/',
-		records: entries,
-		pageMax: PAGE_MAX,
-		noun: 'blacklist entries',
-		keyOf: (entry) => entry.rfc,
-	});
 
 	it.each([
 		[1, 'Definitivo'],

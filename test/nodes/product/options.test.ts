@@ -1,27 +1,16 @@
 import { DEMO } from '../../sandbox';
 import { existencia, precioVenta } from '../../sandbox/store/precios';
-import { asJson, idsOf, sandboxPerFile } from '../fixture';
-import { itPagesLikeTheApi } from '../listing';
+import { fromList, idsOf, sandboxPerFile } from '../fixture';
 
 const PAGE_MAX = 50;
 const SIMPLIFIED = ['id', 'codigo', 'descripcion', 'precio', 'precio_neto', 'existencia', 'moneda', 'linea', 'sublinea', 'medio_distribucion', 'imagen_url'];
 
-describe('Admintotal Product: Get Many', () => {
+describe('Admintotal Product: filters and options of Get and Get Many', () => {
 	const fixture = sandboxPerFile({ pageSize: { default: 20, max: PAGE_MAX } });
 	const products = () => fixture.sandbox.store.productos;
 	const getMany = (extra: Record<string, unknown>) =>
 		fixture.run('admintotalProduct', { resource: 'product', operation: 'getAll', returnAll: true, ...extra });
 	const sentQueries = () => fixture.requestsTo('/productos/').map((request) => request.query);
-
-	itPagesLikeTheApi({
-		fixture,
-		node: 'admintotalProduct',
-		resource: 'product',
-		path: '/productos/',
-		records: products,
-		pageMax: PAGE_MAX,
-		noun: 'products',
-	});
 
 	it('sends all 14 query parameters of the spec, lists comma-separated, and the API applies them', async () => {
 		const product = DEMO.producto;
@@ -138,24 +127,28 @@ describe('Admintotal Product: Get Many', () => {
 		expect(run.json[0]).toMatchObject({ id: product.id, codigo: product.codigo, existencia: existencia(product, [1]), precio: precioVenta(product, { almacen: 1 }) });
 	});
 
-	it('without a warehouse the API leaves stock out, and Simplify does not invent it', async () => {
-		const run = await fixture.run('admintotalProduct', { resource: 'product', operation: 'getAll', limit: 1 });
-
-		expect(run.error).toBeUndefined();
-		expect(Object.keys(run.json[0])).toEqual(SIMPLIFIED.filter((key) => key !== 'existencia'));
-	});
-
-	it('with Simplify off every field comes as the API sends it', async () => {
-		const run = await fixture.run('admintotalProduct', { resource: 'product', operation: 'getAll', limit: 2, simplify: false });
-
-		expect(run.error).toBeUndefined();
-		expect(run.json).toEqual(asJson(products().slice(0, 2)));
-	});
-
 	it('a stock warehouse that is not a whole number is refused before any request, naming the field', async () => {
 		const run = await getMany({ options: { stockWarehouseIds: '1, Zapopan' } });
 
 		expect(run.error?.message).toBe(`'Stock Warehouse IDs' must be a whole number greater than 0, got "Zapopan" [item 0]`);
 		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	it("Get with the Warehouse ID option sends almacen and gives that warehouse's price and stock", async () => {
+		const run = await fixture.run('admintotalProduct', { resource: 'product', operation: 'get', productId: fromList(DEMO.producto.id), options: { warehouseId: 2 } });
+
+		expect(run.error).toBeUndefined();
+		expect(fixture.requestsTo(`/productos/${DEMO.producto.id}/`).map((request) => request.query)).toEqual([{ almacen: '2' }]);
+		expect(run.json[0]).toMatchObject({ id: DEMO.producto.id, codigo: DEMO.producto.codigo, existencia: DEMO.producto.disponible[2] });
+		expect(run.json[0].precio as number).toBeGreaterThan(DEMO.producto.precio);
+	});
+
+	it('From List searches descriptions on the API with q and shows code and description', async () => {
+		const result = await fixture.search('admintotalProduct', 'searchProducts', 'martillo');
+
+		expect(sentQueries()).toEqual([{ q: 'martillo', limit: '100', offset: '0' }]);
+		const expected = products().filter((p) => p.descripcion.toLowerCase().includes('martillo'));
+		expect(result.results.map((option) => option.value)).toEqual(expected.slice(0, PAGE_MAX).map((p) => String(p.id)));
+		expect(result.results[0].name).toBe(`${DEMO.producto.codigo} · ${DEMO.producto.descripcion}`);
 	});
 });

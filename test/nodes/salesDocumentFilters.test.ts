@@ -5,8 +5,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { Store } from '../sandbox';
+import { STATUS_CANCELADO } from '../sandbox/schemas/catalogs';
 import { serieDe } from '../sandbox/store/documentos';
-import { idsOf, type SandboxFixture } from './fixture';
+import { idsOf, sandboxPerFile } from './fixture';
 
 interface SalesDocument {
 	id: number;
@@ -16,29 +18,43 @@ interface SalesDocument {
 	cliente: { id: number; razon_social: string };
 }
 
-export interface SalesDocumentListing {
-	fixture: SandboxFixture;
-	node: string;
-	resource: string;
-	path: string;
-	records: () => readonly SalesDocument[];
-	isCancelled: (document: SalesDocument) => boolean;
-	noun: string;
-}
+const SALES_DOCUMENTS = [
+	{
+		node: 'admintotalSalesNote',
+		resource: 'salesNote',
+		path: '/movimientos/notas_venta/',
+		records: (store: Store): readonly SalesDocument[] => store.notasVenta,
+		pageMax: 25,
+		isCancelled: (note: SalesDocument) => (note as unknown as { cancelado: boolean }).cancelado,
+		noun: 'sales notes',
+	},
+	{
+		node: 'admintotalOrder',
+		resource: 'order',
+		path: '/movimientos/pedidos/',
+		records: (store: Store): readonly SalesDocument[] => store.pedidos,
+		pageMax: 15,
+		// Orders show no `cancelado`; the sandbox counts an order with the cancelled status as cancelled.
+		isCancelled: (order: SalesDocument) => (order as unknown as { status: number }).status === STATUS_CANCELADO.pedido,
+		noun: 'orders',
+	},
+];
 
-export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
-	const { fixture, noun } = listing;
+describe.each(SALES_DOCUMENTS.map((listing) => [listing.node, listing] as const))('%s: Get Many filters', (_node, listing) => {
+	const fixture = sandboxPerFile({ pageSize: { default: 20, max: listing.pageMax } });
+	const { noun } = listing;
+	const records = () => listing.records(fixture.sandbox.store);
 	const getMany = (filters: IDataObject) =>
 		fixture.run(listing.node, { resource: listing.resource, operation: 'getAll', returnAll: true, filters });
 	const sentQueries = () => fixture.requestsTo(listing.path).map((request) => request.query);
 	const matching = (keep: (document: SalesDocument) => boolean) => {
-		const ids = listing.records().filter(keep).map((document) => document.id);
+		const ids = records().filter(keep).map((document) => document.id);
 		expect(ids.length).toBeGreaterThan(0);
 		return ids;
 	};
 
 	it(`Client ID sends cliente and returns only that client's ${noun}`, async () => {
-		const clientId = listing.records()[0].cliente.id;
+		const clientId = records()[0].cliente.id;
 		const run = await getMany({ clientId });
 
 		expect(run.error).toBeUndefined();
@@ -47,7 +63,7 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 	});
 
 	it(`Client Business Name sends cliente_razon_social and returns the ${noun} of matching clients`, async () => {
-		const name = listing.records()[0].cliente.razon_social;
+		const name = records()[0].cliente.razon_social;
 		const part = name.split(' ').slice(-1)[0].toLowerCase();
 		const run = await getMany({ clientBusinessName: `  ${part} ` });
 
@@ -57,7 +73,7 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 	});
 
 	it(`Date from the date picker is sent as YYYY-MM-DD in fecha and returns the ${noun} of that day`, async () => {
-		const day = listing.records()[10].fecha;
+		const day = records()[10].fecha;
 		const run = await getMany({ date: `${day}T00:00:00` });
 
 		expect(run.error).toBeUndefined();
@@ -66,8 +82,8 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 	});
 
 	it(`From Date and To Date send desde and hasta and keep every ${noun} of the range, both days included`, async () => {
-		const from = listing.records()[5].fecha;
-		const to = listing.records()[20].fecha;
+		const from = records()[5].fecha;
+		const to = records()[20].fecha;
 		const run = await getMany({ fromDate: from, toDate: `${to}T18:45:00` });
 
 		expect(run.error).toBeUndefined();
@@ -76,8 +92,8 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 	});
 
 	it('dates from expressions: a Luxon DateTime keeps its own day, a JavaScript Date is read in the workflow timezone', async () => {
-		const from = listing.records()[5].fecha;
-		const to = listing.records()[20].fecha;
+		const from = records()[5].fecha;
+		const to = records()[20].fecha;
 		// 23:30 in Mexico City is already the next day in UTC; the day written is the one meant.
 		const run = await getMany({
 			fromDate: `={{ DateTime.fromISO('${from}T23:30:00', { zone: 'America/Mexico_City' }) }}`,
@@ -104,7 +120,7 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 	});
 
 	it(`Folio sends folio and returns the ${noun} with that number`, async () => {
-		const folio = listing.records()[7].folio;
+		const folio = records()[7].folio;
 		const run = await getMany({ folio });
 
 		expect(run.error).toBeUndefined();
@@ -120,7 +136,7 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 	});
 
 	it(`Series sends serie and returns only the ${noun} of that series`, async () => {
-		const series = serieDe(listing.records()[0].folio_completo);
+		const series = serieDe(records()[0].folio_completo);
 		const run = await getMany({ series });
 
 		expect(run.error).toBeUndefined();
@@ -142,7 +158,7 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 		]);
 		expect(idsOf(active.json)).toEqual(matching((document) => !listing.isCancelled(document)));
 		expect(idsOf(cancelled.json)).toEqual(matching((document) => listing.isCancelled(document)));
-		expect(idsOf(all.json)).toEqual(idsOf(listing.records()));
+		expect(idsOf(all.json)).toEqual(idsOf(records()));
 	});
 
 	it('a filter added but left empty is not sent', async () => {
@@ -150,11 +166,11 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 
 		expect(run.error).toBeUndefined();
 		expect(sentQueries()[0]).toEqual({ limit: '100' });
-		expect(run.json).toHaveLength(listing.records().length);
+		expect(run.json).toHaveLength(records().length);
 	});
 
 	it('filters combine and stay on every page Return All follows', async () => {
-		const from = listing.records()[3].fecha;
+		const from = records()[3].fecha;
 		const run = await getMany({ fromDate: from, cancelled: 'active' });
 
 		expect(run.error).toBeUndefined();
@@ -164,4 +180,4 @@ export function itFiltersSalesDocuments(listing: SalesDocumentListing): void {
 		expect(queries.length).toBeGreaterThan(1);
 		for (const query of queries) expect(query).toMatchObject({ desde: from, cancelado: '0' });
 	});
-}
+});
