@@ -9,7 +9,7 @@ import type { ICredentialDataDecryptedObject, ICredentialType, IHttpRequestOptio
 import { DEMO, type Sandbox } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode } from '../harness/engine';
-import { everythingReceived, foreignHostPerFile, type ForeignHost } from '../harness/foreignHost';
+import { foreignHostPerFile, type ForeignHost } from '../harness/foreignHost';
 import { hostileTenantPerFile, json, type HostileTenant } from '../harness/hostileTenant';
 import { runHttpRequestNode } from '../harness/httpRequestNode';
 import { loadPackage } from '../harness/package';
@@ -205,7 +205,6 @@ describe('secrets stay secret', () => {
 			const run = await runHttpRequestNode(apiKey(), { uri: `${foreign.url}${API}/almacenes/` });
 			expect(run.error?.message).toMatch(/Refused to send Admintotal credentials to http:\/\/localhost:\d+/);
 			expect(foreign.hits).toEqual([]);
-			expect(everythingReceived(foreign)).not.toContain(DEMO.apiKey);
 		});
 	});
 });

@@ -2,7 +2,7 @@
  * A credentials helper that does what n8n's own (packages/cli credentials-helper) does for our
  * credential types: function `authenticate`, and `preAuthentication` when the hidden expirable field
  * is empty or a request got 401, persisting what it returns. It holds one stored credential per type
- * (the trigger uses two: the API credential and the delivery secret). Every call is recorded.
+ * (the trigger uses two: the API credential and the delivery secret).
  */
 import type {
 	ICredentialDataDecryptedObject,
@@ -20,8 +20,6 @@ import type {
 import { ICredentialsHelper, sleep } from 'n8n-workflow';
 
 export class StoredCredential {
-	readonly preAuthentications: Array<{ expired: boolean }> = [];
-	readonly updates: ICredentialDataDecryptedObject[] = [];
 	/** Milliseconds each read waits, as n8n's reads from its database do (varying per read). */
 	readLatencyMs?: () => number;
 
@@ -90,17 +88,15 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		const isCredentialTest = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
 		if (credentials[expirable.name] !== '' && !credentialsExpired && !isCredentialTest) return undefined;
 		const stored = this.stored(typeName);
-		stored.preAuthentications.push({ expired: credentialsExpired });
 		const output = await type.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		await this.updateCredentials({ id: stored.id, name: stored.name }, typeName, { ...stored.data, ...output } as ICredentialDataDecryptedObject);
 		return Object.assign(credentials, output);
 	}
 
-	async runPreAuthentication(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject, typeName: string) {
-		const type = this.credentialType(typeName);
-		if (typeof type.preAuthentication !== 'function') return undefined;
-		return (await type.preAuthentication.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+	// n8n calls these two for OAuth2 credentials only.
+	async runPreAuthentication(): Promise<undefined> {
+		throw new Error('not used by the harness');
 	}
 
 	async getCredentials(): Promise<ICredentials> {
@@ -118,9 +114,7 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async updateCredentials(_details: INodeCredentialsDetails, type: string, data: ICredentialDataDecryptedObject) {
-		const stored = this.stored(type);
-		stored.updates.push({ ...data });
-		stored.data = { ...data };
+		this.stored(type).data = { ...data };
 	}
 
 	async updateCredentialsOauthTokenData() {}

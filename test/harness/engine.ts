@@ -53,20 +53,21 @@ export function credentialFor(data: IDataObject): StoredCredential {
 	return new StoredCredential(CREDENTIAL_TYPE, { sessionToken: '', refreshToken: '', ...data });
 }
 
-function additionalDataFor(helper: HarnessCredentialsHelper): IWorkflowExecuteAdditionalData {
+/** What n8n hands a node context besides the workflow: the credentials helper and the instance's addresses. */
+export function additionalDataFor(helper: HarnessCredentialsHelper, baseUrl = 'http://127.0.0.1'): IWorkflowExecuteAdditionalData {
 	return {
 		credentialsHelper: helper,
 		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1/rest',
-		instanceBaseUrl: 'http://127.0.0.1/',
-		formBaseUrl: 'http://127.0.0.1/form',
-		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1/form-test',
-		webhookBaseUrl: 'http://127.0.0.1/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
+		restApiUrl: `${baseUrl}/rest`,
+		instanceBaseUrl: `${baseUrl}/`,
+		formBaseUrl: `${baseUrl}/form`,
+		formWaitingBaseUrl: `${baseUrl}/form-waiting`,
+		formTestBaseUrl: `${baseUrl}/form-test`,
+		webhookBaseUrl: `${baseUrl}/webhook`,
+		webhookWaitingBaseUrl: `${baseUrl}/webhook-waiting`,
+		webhookTestBaseUrl: `${baseUrl}/webhook-test`,
+		mcpBaseUrl: `${baseUrl}/mcp`,
+		mcpTestBaseUrl: `${baseUrl}/mcp-test`,
 		executionId: 'harness-execution',
 		variables: {},
 		executeWorkflow: async () => {

@@ -44,11 +44,6 @@ export async function startForeignHost(): Promise<ForeignHost> {
 	};
 }
 
-/** Everything the foreign host received, as one text to search for secrets. */
-export function everythingReceived(host: ForeignHost): string {
-	return JSON.stringify(host.hits);
-}
-
 /** A foreign host for the tests of one file: started before them, emptied before each, closed after. */
 export function foreignHostPerFile(): { readonly host: ForeignHost } {
 	let started: ForeignHost | undefined;

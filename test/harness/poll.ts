@@ -76,8 +76,8 @@ export class PollingTrigger {
 	/** One tick; the first after construction, edit() or restart() is the activation poll. */
 	async poll(mode: WorkflowExecuteMode = 'trigger'): Promise<PollResult> {
 		const activation: WorkflowActivateMode = this.activated ? 'update' : 'activate';
-		if (!this.activated && mode !== 'manual') await this.load();
-		if (mode === 'manual') await this.loadIfNeeded();
+		// Fetch Test Event (manual) runs on the active workflow's memory, or on what was saved.
+		if ((!this.activated && mode !== 'manual') || this.workflow === undefined) await this.load();
 		const context = await this.context(mode, activation);
 		const pkg = await loadPackage();
 		const nodeType = pkg.node(POLLING_TRIGGER);
@@ -97,10 +97,6 @@ export class PollingTrigger {
 
 	private save() {
 		this.saved = structuredClone(JSON.parse(JSON.stringify(this.workflow.staticData)) as IDataObject);
-	}
-
-	private async loadIfNeeded() {
-		if (this.workflow === undefined) await this.load();
 	}
 
 	private async load() {

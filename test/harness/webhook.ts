@@ -1,37 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports */
 /*
- * A webhook trigger of the package served over real HTTP, the way n8n serves an active workflow.
- *
- * Each request to the production URL goes through what n8n 2.x does for a trigger node
- * (packages/cli webhooks/live-webhooks.ts, webhook-helpers.ts executeWebhook and
- * middlewares/body-parser.ts):
- *   1. the workflow, with its static data, is read from the database;
- *   2. the raw body is read (gzip/deflate undone) and kept as `req.rawBody`, and parsed by
- *      Content-Type: application/json → JSON, text/plain → text, application/x-www-form-urlencoded
- *      → fields; anything else leaves `req.body` undefined. For a node of typeVersion 2 or later,
- *      n8n reads and parses only JSON, text, form and XML bodies; any other body stays unread
- *      until the node calls `req.readRawBody()`. A malformed application/json body is answered by
- *      n8n itself, before any node runs: 422 "Failed to parse request body". The harness answers
- *      the same, so a test sees what a sender would see from n8n; a malformed body with any other
- *      type reaches the node, which answers 400 (nodes/AdmintotalTrigger/payload.ts readJsonDocument);
- *   3. the node's `webhook()` runs in n8n-core's WebhookContext, on a Workflow built from the
- *      static data read in step 1, with express-like request and response objects. Between the
- *      read and the save n8n awaits I/O (the body, more database reads), so overlapping
- *      deliveries each work on the copy they read, and the last save wins; the harness yields to
- *      other requests the same way;
- *   4. static data is saved when the node changed it, as LiveWebhooks does, when the answer is
- *      sent. n8n 2.41 sends n8n's own answer to a delivery that starts a workflow (responseMode
- *      onReceived) only after the run is set up, and the run's Workflow wraps the very static data
- *      object read from the database, which clears its change flag: what the node changed is then
- *      not saved (unless the database held no static data yet). The harness does the same;
- *   5. `workflowData` returned → the workflow starts and the sender gets 200
- *      {"message":"Workflow was started"} (responseMode onReceived); `noWebhookResponse` → the
- *      answer the node wrote stands, sent (and static data saved) before the run is set up;
- *      neither → 200 {"message":"Webhook call received"};
- *      the node throwing → 500 "Workflow Webhook Error: Workflow could not be started!".
- * Activation and deactivation run checkExists/create/delete in n8n-core's HookContext, in the
- * modes n8n uses (ActiveWorkflowManager.addWebhooks / clearWebhooks), including the delete n8n
- * runs when an activation fails.
+ * A webhook trigger of the package served over real HTTP, each request handled as n8n 2.x handles
+ * a production webhook (packages/cli webhooks/live-webhooks.ts, webhook-helpers.ts, body-parser.ts):
+ * - the workflow and its static data are read per request, before the body; overlapping deliveries
+ *   each work on the copy they read, and the last save wins;
+ * - the body is parsed by Content-Type (JSON, text, form; typeVersion 2 and later leave any other
+ *   type unread until the node reads it); malformed application/json is answered 422 by n8n itself;
+ * - static data is saved when the node changed it, when the answer is sent; a delivery that starts a
+ *   workflow (responseMode onReceived) is answered after the run is set up, whose Workflow wraps the
+ *   same static data and clears its change flag, so what the node changed is then not saved;
+ * - `workflowData` → 200 and a run; `noWebhookResponse` → the node's own answer; neither → 200
+ *   "Webhook call received"; the node throwing → 500 "Workflow could not be started!".
+ * Activation and deactivation run checkExists/create/delete in HookContext, in n8n's modes, with the
+ * delete n8n runs when an activation fails.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -56,31 +37,21 @@ import { Workflow } from 'n8n-workflow';
 import { HookContext, WebhookContext } from 'n8n-core';
 
 import { HarnessCredentialsHelper, type StoredCredential } from './credentials-helper';
+import { additionalDataFor } from './engine';
 import { PACKAGE_NAME, loadPackage } from './package';
 
 export interface TriggerSetup {
-	/** Node name inside the package, default "admintotalTrigger". */
-	node?: string;
 	parameters: INodeParameters;
 	/** Stored credentials the node has, at most one per type. */
 	credentials?: StoredCredential[];
-	/** Fixed so the URL is predictable, as in an exported workflow. */
-	webhookId?: string;
 	/** The node's typeVersion as saved in the workflow, default 1. */
 	typeVersion?: number;
 }
 
 /** One HTTP request the trigger's URL received, and what was answered. */
 export interface Delivery {
-	method: string;
-	path: string;
 	headers: http.IncomingHttpHeaders;
-	status: number;
 	responseHeaders: http.OutgoingHttpHeaders;
-	/** The answer, parsed when it was JSON. */
-	response: unknown;
-	/** Whether a workflow execution started from it. */
-	started: boolean;
 	/** The node threw (n8n answers 500). */
 	error?: Error;
 }
@@ -100,6 +71,7 @@ export interface LifecycleRun {
 /** Each harness is its own workflow, so what a node keeps per workflow in the process stays apart. */
 let workflowCount = 0;
 const NODE_NAME = 'Admintotal Trigger';
+const NODE_TYPE = 'admintotalTrigger';
 const NOT_STARTED_MESSAGE = 'Workflow Webhook Error: Workflow could not be started!';
 
 type ExpressLikeResponse = http.ServerResponse & {
@@ -245,7 +217,7 @@ export class TriggerHarness {
 
 	private async listen(): Promise<void> {
 		const pkg = await loadPackage();
-		this.nodeType = pkg.node(this.setup.node ?? 'admintotalTrigger');
+		this.nodeType = pkg.node(NODE_TYPE);
 		this.nodeTypes = pkg.nodeTypes;
 		this.shelf = new HarnessCredentialsHelper(pkg.credential, this.setup.credentials ?? []);
 		if (!this.nodeType.webhook || !this.nodeType.description.webhooks?.length) throw new Error('The node has no webhook');
@@ -267,13 +239,11 @@ export class TriggerHarness {
 
 	private async handle(req: ExpressLikeRequest, res: ExpressLikeResponse): Promise<void> {
 		const url = new URL(req.url ?? '/', this.baseUrl);
-		const delivery: Delivery = { method: req.method ?? '', path: url.pathname, headers: req.headers, status: 0, responseHeaders: {}, response: undefined, started: false };
+		const delivery: Delivery = { headers: req.headers, responseHeaders: {} };
 		expressLikeResponse(res);
 		const finish = (status?: number, body?: unknown) => {
 			if (status !== undefined && !res.writableEnded) res.status(status).json(body);
-			delivery.status = res.statusCode;
 			delivery.responseHeaders = res.getHeaders();
-			delivery.response = (res as unknown as { sentBody?: unknown }).sentBody;
 			this.deliveries.push(delivery);
 		};
 
@@ -315,7 +285,6 @@ export class TriggerHarness {
 			this.workflow(storedStaticData);
 			if (result.noWebhookResponse !== true) this.saveStaticData(workflow);
 			this.executions.push({ items, json: items.map((item) => item.json) });
-			delivery.started = true;
 			if (result.noWebhookResponse === true) return finish();
 			// n8n answers an onReceived webhook with its responseData, falling back to the word "firstEntryJson";
 			// an empty responseData gives the standard message (verified in n8n 2.8.4 and 2.41.1 by the e2e suite).
@@ -336,12 +305,12 @@ export class TriggerHarness {
 		return {
 			id: '00000000-0000-4000-8000-00000000a001',
 			name: NODE_NAME,
-			type: `${PACKAGE_NAME}.${this.setup.node ?? 'admintotalTrigger'}`,
+			type: `${PACKAGE_NAME}.${NODE_TYPE}`,
 			typeVersion: this.setup.typeVersion ?? 1,
 			position: [0, 0],
 			parameters: clone(this.parameters) as INodeParameters,
 			credentials: this.shelf.nodeCredentials(),
-			webhookId: this.setup.webhookId ?? '5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+			webhookId: '5f0c1d2e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
 		};
 	}
 
@@ -377,33 +346,9 @@ export class TriggerHarness {
 			path: `${node.webhookId}/${description.path}`,
 			webhookDescription: description,
 			workflowId: this.workflowId,
-			workflowExecuteAdditionalData: this.additionalData(),
+			workflowExecuteAdditionalData: additionalDataFor(this.shelf, this.baseUrl),
 			webhookId: node.webhookId,
 		};
-	}
-
-	private additionalData(): IWorkflowExecuteAdditionalData {
-		return {
-			credentialsHelper: this.shelf,
-			currentNodeExecutionIndex: 0,
-			restApiUrl: `${this.baseUrl}/rest`,
-			instanceBaseUrl: `${this.baseUrl}/`,
-			formBaseUrl: `${this.baseUrl}/form`,
-			formWaitingBaseUrl: `${this.baseUrl}/form-waiting`,
-			formTestBaseUrl: `${this.baseUrl}/form-test`,
-			webhookBaseUrl: `${this.baseUrl}/webhook`,
-			webhookWaitingBaseUrl: `${this.baseUrl}/webhook-waiting`,
-			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
-			mcpBaseUrl: '',
-			mcpTestBaseUrl: '',
-			variables: {},
-			executeWorkflow: async () => {
-				throw new Error('not used');
-			},
-			getRunExecutionData: async () => undefined,
-			getRuntimeCredential: async () => undefined,
-			logAiEvent: () => {},
-		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 
 	private async runLifecycle(
@@ -493,16 +438,9 @@ async function parseBodyLikeN8n(req: ExpressLikeRequest, typeVersion: number): P
 /** The parts of express's Response that nodes use, on the real Node response. */
 function expressLikeResponse(res: ExpressLikeResponse): void {
 	const nativeEnd = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
-	const record = res as unknown as { sentBody?: unknown };
 	const write = (body: string | Buffer, contentType: string) => {
 		if (res.writableEnded) return res;
 		if (!res.hasHeader('content-type')) res.setHeader('content-type', contentType);
-		const text = Buffer.isBuffer(body) ? body.toString('utf8') : body;
-		try {
-			record.sentBody = JSON.parse(text) as unknown;
-		} catch {
-			record.sentBody = text;
-		}
 		nativeEnd(body);
 		return res;
 	};
