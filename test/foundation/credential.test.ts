@@ -2,7 +2,7 @@
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { credentialFor, runNode, testCredential } from '../harness/engine';
 
-/** The three ways in, the refresh path on 401, and the credential's Test button, against the sandbox. */
+/** API key and JWT (the API key login: sharedSessions.test.ts), the refresh path on 401, and the credential's Test button. */
 describe('Admintotal API credential', () => {
 	let sandbox: Sandbox;
 
@@ -40,14 +40,6 @@ describe('Admintotal API credential', () => {
 		for (const request of apiRequests()) expect(request.headers.authorization).toBe(`Bearer ${credential.data.sessionToken}`);
 		expect(credential.data.refreshToken).toEqual(expect.any(String));
 		expect(credential.data.refreshToken).not.toBe('');
-	});
-
-	it('username and password (API key login): logs in at login_usuario and uses the returned key', async () => {
-		const credential = credentialFor({ baseUrl: sandbox.url, authMethod: 'loginApiKey', username: DEMO.username, password: DEMO.password });
-		const run = await listLedgerAccounts(credential);
-		expect(run.error).toBeUndefined();
-		expect(sandbox.requests.filter((request) => request.path === '/api/v2/usuarios/login_usuario/')).toHaveLength(1);
-		for (const request of apiRequests()) expect(request.headers['api-key']).toBe(DEMO.apiKey);
 	});
 
 	it('JWT expiring in the middle of Return All: renewed with /refresh/, every record arrives once', async () => {

@@ -30,20 +30,14 @@ describe('Admintotal Trigger: description', () => {
 	});
 
 	it.each([
-		[1, 'none'],
-		[2, 'headerToken'],
-	])('Delivery Authentication of version %d starts at %s', async (typeVersion, expected) => {
-		const { description } = await trigger();
-		const node = { typeVersion, parameters: {} } as unknown as INode;
-		const values = NodeHelpers.getNodeParameters(description.properties, {}, true, false, node, description)!;
-
-		expect(values.authentication).toBe(expected);
-	});
-
-	it.each([
 		[2, { event: 'priceStockChanged' }, ['admintotalWebhookApi'], ['headerTokenNotice']],
 		[1, { event: 'priceStockChanged' }, [], ['noAuthenticationNotice']],
 		[2, { event: 'productCreated', authentication: 'basicAuth' }, ['admintotalWebhookApi'], ['basicAuthNotice']],
+		[2, { event: 'priceStockChanged', authentication: 'none' }, [], ['noAuthenticationNotice']],
+		[1, { event: 'priceStockChanged', authentication: 'headerToken' }, ['admintotalWebhookApi'], ['headerTokenNotice']],
+		[2, { event: 'priceStockChanged', authentication: 'basicAuth', enableProductWebhooks: true }, ['admintotalApi', 'admintotalWebhookApi'], ['basicAuthNotice']],
+		[2, { event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true }, ['admintotalApi'], ['noAuthenticationNotice']],
+		[2, { event: 'productCreated', authentication: 'none', enableProductWebhooks: true }, [], ['noAuthenticationNotice']],
 	])('version %d with %j asks for %j and explains %j', async (typeVersion, parameters, credentials, notices) => {
 		const { description } = await trigger();
 		const node = { typeVersion, parameters } as unknown as INode;
@@ -53,21 +47,5 @@ describe('Admintotal Trigger: description', () => {
 
 		expect(shown(description.credentials ?? [])).toEqual(credentials);
 		expect(shown(description.properties.filter((property) => property.type === 'notice' && property.name !== 'setupNotice'))).toEqual(notices);
-	});
-
-	it.each([
-		[{ event: 'priceStockChanged', authentication: 'none' }, []],
-		[{ event: 'priceStockChanged', authentication: 'headerToken' }, ['admintotalWebhookApi']],
-		[{ event: 'priceStockChanged', authentication: 'basicAuth', enableProductWebhooks: true }, ['admintotalApi', 'admintotalWebhookApi']],
-		[{ event: 'priceStockChanged', authentication: 'none', enableProductWebhooks: true }, ['admintotalApi']],
-		[{ event: 'productCreated', authentication: 'none', enableProductWebhooks: true }, []],
-	])('with %j n8n asks for %j', async (parameters, expected) => {
-		const { description } = await trigger();
-		const node = { parameters } as unknown as INode;
-		const values = NodeHelpers.getNodeParameters(description.properties, parameters as INodeParameters, true, false, node, description)!;
-		const shown = (description.credentials ?? [])
-			.filter((credential) => NodeHelpers.displayParameter(values, credential, node, description, values))
-			.map((credential) => credential.name);
-		expect(shown).toEqual(expected);
 	});
 });

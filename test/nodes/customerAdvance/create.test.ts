@@ -1,14 +1,13 @@
-import { DEMO, startSandbox, type Sandbox } from '../../sandbox';
+import { DEMO } from '../../sandbox';
 import { anticipoClienteSchema } from '../../sandbox/schemas/movimientos';
-import { credentialFor, runNode } from '../../harness/engine';
+import { sandboxPerFile } from '../fixture';
 
 describe('Admintotal Customer Advance: Create', () => {
-	let sandbox: Sandbox;
-	const credential = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
+	const fixture = sandboxPerFile();
 	const create = (parameters: Record<string, unknown>, input?: Array<Record<string, unknown>>) =>
-		runNode({
-			node: 'admintotalCustomerAdvance',
-			parameters: {
+		fixture.run(
+			'admintotalCustomerAdvance',
+			{
 				resource: 'customerAdvance',
 				operation: 'create',
 				date: '2026-03-14T00:00:00',
@@ -19,16 +18,9 @@ describe('Admintotal Customer Advance: Create', () => {
 				usoCfdi: 'G03',
 				...parameters,
 			},
-			input,
-			credential: credential(),
-		});
-	const posts = () => sandbox.requests.filter((request) => request.method === 'POST' && request.path === '/api/v2/movimientos/anticipos_clientes/');
-
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => sandbox.close());
-	beforeEach(() => sandbox.clearRequests());
+			{ input },
+		);
+	const posts = () => fixture.requestsTo('/movimientos/anticipos_clientes/').filter((request) => request.method === 'POST');
 
 	it('sends every field with the API names and money exactly as written, and returns the created advance', async () => {
 		const run = await create({
@@ -61,7 +53,7 @@ describe('Admintotal Customer Advance: Create', () => {
 		expect(run.json).toHaveLength(1);
 		expect(anticipoClienteSchema.parse(run.json[0])).toBeTruthy();
 		expect(run.json[0]).toMatchObject({ total: '1234567.89', uso_cfdi: 'CP01', cuenta: DEMO.cuentaBancaria.id });
-		expect(sandbox.store.anticiposClientes.at(-1)?.id).toBe(run.json[0].id);
+		expect(fixture.sandbox.store.anticiposClientes.at(-1)?.id).toBe(run.json[0].id);
 	});
 
 	it('leaves out optional fields the user did not add, and normalises the RFC', async () => {

@@ -7,7 +7,7 @@ const photo = { photo: { data: PNG.toString('base64'), mimeType: 'image/png', fi
 
 describe('Items of one run go together: checked before any is sent, failures report what was done', () => {
 	const fixture = sandboxPerFile();
-	const salesNotes = (input: Array<Record<string, unknown>>, continueOnFail = false) =>
+	const salesNotes = (input: Array<Record<string, unknown>>, parameters: Record<string, unknown> = {}, continueOnFail = false) =>
 		fixture.run(
 			'admintotalSalesNote',
 			{
@@ -17,10 +17,12 @@ describe('Items of one run go together: checked before any is sent, failures rep
 				clientRfc: '={{ $json.rfc }}',
 				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '2', unitPrice: '189.50' }] },
 				additionalFields: { externalId: '={{ $json.order }}' },
+				...parameters,
 			},
 			{ input, continueOnFail },
 		);
 	const posted = (path: string) => fixture.requestsTo(path).filter((request) => request.method !== 'GET');
+	const externalIds = () => posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo).sort();
 	const good = DEMO.cliente.rfc;
 
 	it('a malformed RFC in the third order creates no sales note at all, and the error names that item', async () => {
@@ -35,39 +37,18 @@ describe('Items of one run go together: checked before any is sent, failures rep
 	});
 
 	it('under On Error: Continue, an item n8n fails before its check does not hold the others back: the run ends and the good orders are created', async () => {
-		const run = await fixture.run(
-			'admintotalSalesNote',
-			{
-				resource: 'salesNote',
-				operation: 'create',
-				clientBy: 'rfc',
-				// The second item has no rfc: n8n fails evaluating the expression, so that item never reaches our check.
-				clientRfc: "={{ $json.rfc ?? $('No Such Node').item.json.rfc }}",
-				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '1', unitPrice: '' }] },
-				additionalFields: { externalId: '={{ $json.order }}' },
-			},
-			{ input: [{ order: 'E-1', rfc: good }, { order: 'E-2' }, { order: 'E-3', rfc: good }], continueOnFail: true },
-		);
+		// The second item has no rfc: n8n fails evaluating the expression, so that item never reaches our check.
+		const clientRfc = "={{ $json.rfc ?? $('No Such Node').item.json.rfc }}";
+		const run = await salesNotes([{ order: 'E-1', rfc: good }, { order: 'E-2' }, { order: 'E-3', rfc: good }], { clientRfc }, true);
 		expect(run.items).toHaveLength(3);
 		expect(run.items[1].json.error).toBeDefined();
-		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
-		expect(externalIds.sort()).toEqual(['E-1', 'E-3']);
+		expect(externalIds()).toEqual(['E-1', 'E-3']);
 	}, 15_000);
 
 	it('with request batching (2 items per batch, 100 ms apart), the first batch is sent as n8n spaces it, and the wrong item\'s error names what it created', async () => {
-		const run = await fixture.run(
-			'admintotalSalesNote',
-			{
-				resource: 'salesNote',
-				operation: 'create',
-				clientBy: 'rfc',
-				clientRfc: '={{ $json.rfc }}',
-				lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '1', unitPrice: '' }] },
-				// n8n starts each batch only after the interval: a batch is sent before the next one is even read.
-				requestOptions: { batching: { batch: { batchSize: 2, batchInterval: 100 } } },
-			},
-			{ input: [{ rfc: good }, { rfc: good }, { rfc: 'NOT-AN-RFC' }] },
-		);
+		// n8n starts each batch only after the interval: a batch is sent before the next one is even read.
+		const requestOptions = { batching: { batch: { batchSize: 2, batchInterval: 100 } } };
+		const run = await salesNotes([{ order: 'B-1', rfc: good }, { order: 'B-2', rfc: good }, { order: 'B-3', rfc: 'NOT-AN-RFC' }], { requestOptions });
 		expect(run.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
 		expect(posted('/movimientos/notas_venta/')).toHaveLength(2);
 		expect(run.error?.description).toMatch(/Already done in Admintotal before this failure: item 0 \(ID \d+\), item 1 \(ID \d+\)\./);
@@ -81,8 +62,7 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		]);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(3);
-		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
-		expect(externalIds.sort()).toEqual(['W-1', 'W-2', 'W-3']);
+		expect(externalIds()).toEqual(['W-1', 'W-2', 'W-3']);
 	});
 
 	it('under On Error: Continue each item stands alone: the good ones are created, the wrong one is an error item', async () => {
@@ -92,6 +72,7 @@ describe('Items of one run go together: checked before any is sent, failures rep
 				{ order: 'W-2', rfc: 'NOT-AN-RFC' },
 				{ order: 'W-3', rfc: good },
 			],
+			{},
 			true,
 		);
 		expect(run.error).toBeUndefined();
@@ -99,29 +80,17 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		expect(run.json[1].error).toMatch(/'Client RFC' .* \[item 1\]/);
 		expect(run.json[0]).toMatchObject({ id: expect.any(Number) });
 		expect(run.json[2]).toMatchObject({ id: expect.any(Number) });
-		const externalIds = posted('/movimientos/notas_venta/').map((request) => (request.body as { id_externo: string }).id_externo);
-		expect(externalIds.sort()).toEqual(['W-1', 'W-3']);
+		expect(externalIds()).toEqual(['W-1', 'W-3']);
 	});
 
 	it('when the API refuses one order, the error says which orders were created meanwhile', async () => {
-		const run = await fixture.run(
-			'admintotalSalesNote',
-			{
-				resource: 'salesNote',
-				operation: 'create',
-				clientBy: 'rfc',
-				clientRfc: good,
-				linesInput: 'json',
-				linesJson: '={{ [{ productCode: $json.sku, quantity: 1 }] }}',
-				additionalFields: { comments: '={{ $json.order }}' },
-			},
-			{
-				input: [
-					{ order: 'W-1', sku: DEMO.producto.codigo },
-					{ order: 'W-2', sku: 'NO-SUCH-SKU' },
-					{ order: 'W-3', sku: DEMO.producto.codigo },
-				],
-			},
+		const run = await salesNotes(
+			[
+				{ order: 'W-1', rfc: good, sku: DEMO.producto.codigo },
+				{ order: 'W-2', rfc: good, sku: 'NO-SUCH-SKU' },
+				{ order: 'W-3', rfc: good, sku: DEMO.producto.codigo },
+			],
+			{ linesInput: 'json', linesJson: '={{ [{ productCode: $json.sku, quantity: 1 }] }}', additionalFields: { comments: '={{ $json.order }}' } },
 		);
 		expect(run.error?.message).toBe('Admintotal rejected the data sent: detalles[0].producto_codigo: No existe un producto con el código "NO-SUCH-SKU".');
 		expect(run.error?.description).toMatch(/detalles\[0\]\.producto_codigo: .*NO-SUCH-SKU/);
@@ -150,15 +119,5 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		);
 		expect(run.error?.message).toMatch(/'Work Order' must be a whole number greater than 0, got "OS-17" \[item 1\]/);
 		expect(fixture.sandbox.requests.filter((request) => request.method === 'PATCH')).toHaveLength(0);
-	});
-
-	it('Check RFC looks nothing up when one RFC of the batch is malformed', async () => {
-		const run = await fixture.run(
-			'admintotalBlacklist',
-			{ resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}' },
-			{ input: [{ rfc: DEMO.listaNegra.definitivo.rfc }, { rfc: good }, { rfc: '123' }] },
-		);
-		expect(run.error?.message).toMatch(/'RFC' is not a valid RFC \[item 2\]/);
-		expect(fixture.requestsTo('/listanegra/')).toHaveLength(0);
 	});
 });
