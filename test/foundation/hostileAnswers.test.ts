@@ -21,7 +21,7 @@ describe('an answer cannot take over the run', () => {
 	let tenant: HostileTenant;
 	beforeAll(() => {
 		sandbox = fixture.sandbox;
-		tenant = hostile.tenant;
+		tenant = hostile();
 	});
 
 	const createProspect = () => fixture.run('admintotalProspect', { resource: 'prospect', operation: 'create', name: 'Laura Méndez' });

@@ -121,10 +121,11 @@ describe('a non-answer is never data', () => {
 		expect(run.json).toHaveLength(cuentas());
 	});
 
-	it('a read failing every time gives up after bounded retries, naming the page', async () => {
-		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, times: 10, status: 502 });
+	it('a read failing every time gives up after bounded retries, in plain words naming the page and what the server said', async () => {
+		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, times: 10, status: 502, body: { detail: 'Servicio no disponible.' } });
 		const run = await getMany();
 		expect(run.error?.message).toBe('Admintotal could not complete the request because of a failure on its side');
+		expect(run.error?.description).toContain('Servicio no disponible.');
 		expect(run.error?.description).toContain('HTTP 502, page at offset 6');
 		expect(run.error?.description).toContain('Tried 3 times.');
 		expect(listRequests()).toHaveLength(4);

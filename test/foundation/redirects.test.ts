@@ -20,7 +20,7 @@ describe('redirects never carry Admintotal credentials to another host', () => {
 	let foreign: ForeignHost;
 	beforeAll(() => {
 		sandbox = fixture.sandbox;
-		foreign = foreignHost.host;
+		foreign = foreignHost();
 	});
 
 	const apiKey = () => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey });

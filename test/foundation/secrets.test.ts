@@ -25,8 +25,8 @@ describe('secrets stay secret', () => {
 	let tenant: HostileTenant;
 	beforeAll(() => {
 		sandbox = fixture.sandbox;
-		foreign = foreignHost.host;
-		tenant = hostile.tenant;
+		foreign = foreignHost();
+		tenant = hostile();
 	});
 
 	const apiKey = (key: string = DEMO.apiKey) => credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: key });

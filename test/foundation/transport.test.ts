@@ -46,14 +46,6 @@ describe('shared transport', () => {
 		expect(new Set(run.json.map((account) => account.id)).size).toBe(sandbox.store.cuentas.length);
 	});
 
-	it('a server failure is reported in plain words with the status', async () => {
-		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', status: 503, body: { detail: 'Servicio no disponible.' } });
-		const run = await getMany({ returnAll: true });
-		expect(run.error?.message).toBe('Admintotal could not complete the request because of a failure on its side');
-		expect(run.error?.description).toContain('Servicio no disponible.');
-		expect(run.error?.description).toContain('HTTP 503');
-	});
-
 	it('the API key never appears in output or errors', async () => {
 		sandbox.faults.add({ method: 'GET', path: '/api/v2/cuentas/', status: 400, body: { limit: ['Valor inválido.'] } });
 		const run = await getMany({ returnAll: true });

@@ -6,6 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { perFile } from './perFile';
+
 export interface ForeignHit {
 	method: string;
 	url: string;
@@ -44,22 +46,5 @@ export async function startForeignHost(): Promise<ForeignHost> {
 	};
 }
 
-/** A foreign host for the tests of one file: started before them, emptied before each, closed after. */
-export function foreignHostPerFile(): { readonly host: ForeignHost } {
-	let started: ForeignHost | undefined;
-	beforeAll(async () => {
-		started = await startForeignHost();
-	});
-	afterAll(async () => {
-		await started?.close();
-	});
-	beforeEach(() => {
-		if (started) started.hits.length = 0;
-	});
-	return {
-		get host() {
-			if (!started) throw new Error('the foreign host has not started');
-			return started;
-		},
-	};
-}
+/** A foreign host for the tests of one file, emptied before each. */
+export const foreignHostPerFile = () => perFile(startForeignHost, (host) => (host.hits.length = 0));

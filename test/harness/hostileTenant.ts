@@ -7,6 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { perFile } from './perFile';
+
 export interface HostileHit {
 	method: string;
 	url: string;
@@ -55,28 +57,13 @@ export async function startHostileTenant(): Promise<HostileTenant> {
 }
 
 /** A hostile tenant for the tests of one file, reset before each. */
-export function hostileTenantPerFile(): { readonly tenant: HostileTenant } {
-	let started: HostileTenant | undefined;
-	beforeAll(async () => {
-		started = await startHostileTenant();
+export const hostileTenantPerFile = () =>
+	perFile(startHostileTenant, (tenant) => {
+		tenant.hits.length = 0;
+		tenant.sent.bytes = 0;
+		tenant.sent.hungUp = false;
+		tenant.answer = notFound;
 	});
-	afterAll(async () => {
-		await started?.close();
-	});
-	beforeEach(() => {
-		if (!started) return;
-		started.hits.length = 0;
-		started.sent.bytes = 0;
-		started.sent.hungUp = false;
-		started.answer = notFound;
-	});
-	return {
-		get tenant() {
-			if (!started) throw new Error('the hostile tenant has not started');
-			return started;
-		},
-	};
-}
 
 export function json(response: http.ServerResponse, status: number, body: unknown) {
 	response.writeHead(status, { 'content-type': 'application/json' });

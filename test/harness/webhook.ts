@@ -61,13 +61,6 @@ export interface StartedWorkflow {
 	json: IDataObject[];
 }
 
-export interface LifecycleRun {
-	/** What checkExists answered. */
-	existed: boolean;
-	/** Whether create ran. */
-	created: boolean;
-}
-
 /** Each harness is its own workflow, so what a node keeps per workflow in the process stays apart. */
 let workflowCount = 0;
 const NODE_NAME = 'Admintotal Trigger';
@@ -168,8 +161,8 @@ export class TriggerHarness {
 		this.overlap = { count, arrived: 0, released, release };
 	}
 
-	/** Activation of the workflow: checkExists, then create when it answered false. */
-	async activate(): Promise<LifecycleRun> {
+	/** Activation of the workflow: checkExists (what it answered: `existed`), then create when it answered false. */
+	async activate(): Promise<{ existed: boolean; created: boolean }> {
 		const workflow = this.workflow();
 		const webhookData = this.webhookData(workflow);
 		try {

@@ -4,6 +4,7 @@
  */
 
 import { credentialFor, runNode, searchList, type NodeRun, type RunOptions } from '../harness/engine';
+import { perFile } from '../harness/perFile';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import type { RecordedRequest, SandboxOptions } from '../sandbox/types';
 
@@ -19,21 +20,13 @@ export interface SandboxFixture {
 
 /** Starts a sandbox before the file's tests and closes it after; requests and faults reset per test. */
 export function sandboxPerFile(options: SandboxOptions = {}): SandboxFixture {
-	let started: Sandbox | undefined;
-	beforeAll(async () => {
-		started = await startSandbox(options);
-	});
-	afterAll(async () => {
-		await started?.close();
-	});
-	beforeEach(() => {
-		started?.clearRequests();
-		started?.faults.clear();
-	});
-	const sandbox = (): Sandbox => {
-		if (!started) throw new Error('the sandbox has not started');
-		return started;
-	};
+	const sandbox = perFile(
+		() => startSandbox(options),
+		(started) => {
+			started.clearRequests();
+			started.faults.clear();
+		},
+	);
 	const credential = () => credentialFor({ baseUrl: sandbox().url, authMethod: 'apiKey', apiKey: DEMO.apiKey });
 	return {
 		get sandbox() {
