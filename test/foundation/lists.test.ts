@@ -12,6 +12,13 @@ import { collectWarnings } from '../harness/warnings';
 
 const PATH = '/api/v2/prospectos/';
 const PAGE = 6;
+const offsetOf = (request: RecordedRequest) => Number(request.query.offset ?? 0);
+const getManyAt = (sandbox: Sandbox, parameters: Record<string, unknown>) =>
+	runNode({
+		node: 'admintotalProspect',
+		parameters: { resource: 'prospect', operation: 'getAll', simplify: false, ...parameters },
+		credential: credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+	});
 
 describe('Return All with Parallel Requests', () => {
 	const fixture = sandboxPerFile({ pageSize: { default: 20, max: PAGE }, volume: { prospectos: 120 } });
@@ -20,14 +27,8 @@ describe('Return All with Parallel Requests', () => {
 		sandbox = fixture.sandbox;
 	});
 
-	const getMany = (parallelRequests: number, extra: Record<string, unknown> = { returnAll: true }) =>
-		runNode({
-			node: 'admintotalProspect',
-			parameters: { resource: 'prospect', operation: 'getAll', simplify: false, options: { parallelRequests }, ...extra },
-			credential: credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
-		});
+	const getMany = (parallelRequests: number, extra: Record<string, unknown> = { returnAll: true }) => getManyAt(sandbox, { options: { parallelRequests }, ...extra });
 	const pages = () => sandbox.requests.filter((request) => request.path === PATH);
-	const offsetOf = (request: RecordedRequest) => Number(request.query.offset ?? 0);
 	const allOffsets = () => Array.from({ length: Math.ceil(sandbox.store.prospectos.length / PAGE) }, (_, page) => page * PAGE);
 	const ids = () => sandbox.store.prospectos.map((prospect) => prospect.id);
 	/** A page as the API gives it, with its own `count`. */
@@ -163,14 +164,8 @@ describe.each([
 		sandbox = fixture.sandbox;
 	});
 
-	const getMany = () =>
-		runNode({
-			node: 'admintotalProspect',
-			parameters: { resource: 'prospect', operation: 'getAll', returnAll: true, simplify: false, options: { parallelRequests } },
-			credential: credentialFor({ baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
-		});
+	const getMany = () => getManyAt(sandbox, { returnAll: true, options: { parallelRequests } });
 	const reads = () => sandbox.requests.filter((request) => request.path === PATH);
-	const offsetOf = (request: RecordedRequest) => Number(request.query.offset ?? 0);
 	const ids = () => sandbox.store.prospectos.map((prospect) => prospect.id);
 	const link = (offset: number, extra = '') => `${sandbox.url}${PATH}?limit=${WHOLE_PAGE}&offset=${offset}${extra}`;
 	/** A page as the API gives it; `results` and `next` can be bent by a test. */

@@ -92,9 +92,10 @@ describe('Admintotal API credential: items running side by side share one sessio
 		expect(accountReads().every((request) => request.headers['api-key'] === DEMO.apiKey)).toBe(true);
 	});
 
-	it('a wrong password fails every item after one refused login, not one per item', async () => {
+	it('a wrong password fails every item after one refused login, not one per item, in an error that does not repeat it', async () => {
 		const run = await getAccounts(jwt('wrong-Secret-123'));
-		expect(run.error?.message).toMatch(/^Admintotal refused the login with the username and password \(JWT\) \(HTTP 401\)/);
+		expect(run.error?.message).toMatch(/^Admintotal refused the login with the username and password \(JWT\) \(HTTP 401\): "No se encontró una cuenta[^"]*"\. Check the username/);
+		expect(JSON.stringify(run.error)).not.toContain('wrong-Secret-123');
 		expect(calls('/token/')).toHaveLength(1);
 		expect(accountReads()).toHaveLength(0);
 	});

@@ -147,11 +147,11 @@ function asItems(input: RunOptions['input']): INodeExecutionData[] {
 }
 
 /** Runs a node type written in a test (e.g. one calling the credential the way n8n's HTTP Request node does). */
-export async function runNodeType(nodeType: INodeType, parameters: INodeParameters, credential: StoredCredential, options: { continueOnFail?: boolean } = {}): Promise<NodeRun> {
+export async function runNodeType(nodeType: INodeType, parameters: INodeParameters, credential: StoredCredential): Promise<NodeRun> {
 	const pkg = await loadPackage();
 	const helper = new HarnessCredentialsHelper(pkg.credential, credential);
 	const nodeTypes: INodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) };
-	return await execute(nodeFor(nodeType.description.name, parameters, options.continueOnFail), nodeTypes, helper, [{ json: {} }]);
+	return await execute(nodeFor(nodeType.description.name, parameters), nodeTypes, helper, [{ json: {} }]);
 }
 
 export async function runNode(options: RunOptions): Promise<NodeRun> {

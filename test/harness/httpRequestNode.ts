@@ -11,8 +11,6 @@ import { runNodeType } from './engine';
 
 export interface HttpRequestNodeCall {
 	uri: string;
-	method?: string;
-	body?: IDataObject;
 	qs?: IDataObject;
 }
 
@@ -29,27 +27,20 @@ const httpRequestLike: INodeType = {
 		credentials: [{ name: 'admintotalApi', required: true }],
 		properties: [
 			{ displayName: 'URI', name: 'uri', type: 'string', default: '' },
-			{ displayName: 'Method', name: 'method', type: 'string', default: 'GET' },
-			{ displayName: 'Body', name: 'body', type: 'json', default: '' },
 			{ displayName: 'Query', name: 'qs', type: 'json', default: '' },
 		],
 	},
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const json = (name: string) => {
-			const text = this.getNodeParameter(name, 0) as string;
-			return text === '' ? undefined : (JSON.parse(text) as IDataObject);
-		};
-		const call: HttpRequestNodeCall = { uri: this.getNodeParameter('uri', 0) as string, method: this.getNodeParameter('method', 0) as string, body: json('body'), qs: json('qs') };
+		const qs = this.getNodeParameter('qs', 0) as string;
 		// eslint-disable-next-line @n8n/community-nodes/no-deprecated-workflow-functions -- the HTTP Request node still calls this one
 		const response = (await this.helpers.requestWithAuthentication.call(
 			this,
 			'admintotalApi',
 			{
 				headers: {},
-				method: (call.method ?? 'GET') as 'GET',
-				uri: call.uri,
-				qs: call.qs,
-				body: call.body,
+				method: 'GET',
+				uri: this.getNodeParameter('uri', 0) as string,
+				qs: qs === '' ? undefined : (JSON.parse(qs) as IDataObject),
 				json: true,
 				gzip: true,
 				rejectUnauthorized: true,
@@ -67,11 +58,5 @@ const httpRequestLike: INodeType = {
 };
 
 export async function runHttpRequestNode(credential: StoredCredential, call: HttpRequestNodeCall) {
-	const parameters = {
-		uri: call.uri,
-		method: call.method ?? 'GET',
-		body: call.body ? JSON.stringify(call.body) : '',
-		qs: call.qs ? JSON.stringify(call.qs) : '',
-	};
-	return await runNodeType(httpRequestLike, parameters, credential);
+	return await runNodeType(httpRequestLike, { uri: call.uri, qs: call.qs ? JSON.stringify(call.qs) : '' }, credential);
 }

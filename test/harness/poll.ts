@@ -27,20 +27,16 @@ export interface PollResult {
 export interface PollingTriggerOptions {
 	parameters: Record<string, unknown>;
 	credential: StoredCredential;
-	timezone?: string;
-	/** Static data as saved by an earlier run (e.g. from another PollingTrigger's `saved`). */
-	saved?: IDataObject;
 }
 
 export class PollingTrigger {
 	/** The workflow's static data as n8n last wrote it to the database. */
-	saved: IDataObject;
+	saved: IDataObject = {};
 	private workflow!: Workflow;
 	private node: INode;
 	private activated = false;
 
 	constructor(private readonly options: PollingTriggerOptions) {
-		this.saved = structuredClone(options.saved ?? {});
 		this.node = {
 			id: '00000000-0000-4000-8000-0000000000a1',
 			name: 'Admintotal Polling Trigger',
@@ -109,7 +105,7 @@ export class PollingTrigger {
 			active: true,
 			nodeTypes: pkg.nodeTypes,
 			staticData: structuredClone(this.saved),
-			settings: { executionOrder: 'v1', timezone: this.options.timezone ?? TENANT_TIMEZONE },
+			settings: { executionOrder: 'v1', timezone: TENANT_TIMEZONE },
 		});
 	}
 

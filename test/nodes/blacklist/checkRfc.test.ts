@@ -64,14 +64,6 @@ describe('Admintotal Blacklist: Check RFC', () => {
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
-	it('an RFC with an impossible date is refused before any request', async () => {
-		const run = await check('FAC131316JQ4');
-
-		expect(run.error?.message).toBe("'RFC' is not a valid RFC [item 0]");
-		expect(run.error?.description).toContain('impossible date');
-		expect(fixture.sandbox.requests).toHaveLength(0);
-	});
-
 	it('lower case, spaces and dashes are cleaned before the RFC is sent', async () => {
 		const { presunto } = DEMO.listaNegra;
 		const written = ` ${presunto.rfc.slice(0, 3).toLowerCase()}-${presunto.rfc.slice(3, 9)} ${presunto.rfc.slice(9).toLowerCase()} `;
