@@ -1,6 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-globals -- test code runs in Node.js, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in Node.js, not inside n8n */
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { credentialFor, runNode, testCredential } from '../harness/engine';
+import { waitFor } from '../nodes/fixture';
 
 /** API key and JWT (the API key login: sharedSessions.test.ts), the refresh path on 401, and the credential's Test button. */
 describe('Admintotal API credential', () => {
@@ -105,11 +106,3 @@ describe('Admintotal API credential', () => {
 		expect(bad.message).toMatch(/refused/);
 	});
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-	const started = Date.now();
-	while (!condition()) {
-		if (Date.now() - started > timeoutMs) throw new Error('condition not reached');
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}

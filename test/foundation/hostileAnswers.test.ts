@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in Node.js, not inside n8n */
 /*
  * An answer cannot take over the run: errors stay small however large or deep the body, text is
  * cleaned in linear time, every request has a total time limit (the node's Timeout option, or the
@@ -6,7 +5,7 @@
  * (and the page of a list).
  */
 import { DEMO, type Sandbox } from '../sandbox';
-import { sandboxPerFile } from '../nodes/fixture';
+import { sandboxPerFile, waitFor } from '../nodes/fixture';
 import { credentialFor, runNode, type NodeRun } from '../harness/engine';
 import { drip, hostileTenantPerFile, stream, type HostileTenant } from '../harness/hostileTenant';
 
@@ -129,11 +128,3 @@ describe('an answer cannot take over the run', () => {
 		});
 	});
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-	const started = Date.now();
-	while (!condition()) {
-		if (Date.now() - started > timeoutMs) throw new Error('condition not reached');
-		await new Promise((resolve) => setTimeout(resolve, 20));
-	}
-}

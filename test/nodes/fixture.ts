@@ -3,6 +3,8 @@
  * API key, read what the sandbox received, pick records By ID or From List.
  */
 
+import { sleep } from 'n8n-workflow';
+
 import { credentialFor, runNode, searchList, type NodeRun, type RunOptions } from '../harness/engine';
 import { perFile } from '../harness/perFile';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
@@ -48,4 +50,13 @@ export const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
 
 export function pagesFor(records: number, pageSize: number): number {
 	return Math.max(1, Math.ceil(records / pageSize));
+}
+
+/** Resolves once `condition` holds, checking every 5 ms; fails after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 5000) {
+	const started = Date.now();
+	while (!condition()) {
+		if (Date.now() - started > timeoutMs) throw new Error('condition not reached');
+		await sleep(5);
+	}
 }
