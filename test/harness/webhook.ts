@@ -185,16 +185,6 @@ export class TriggerHarness {
 		this.saveStaticData(workflow);
 	}
 
-	/** Resolves once `count` requests have been answered (or fails after `timeoutMs`). */
-	async waitForDeliveries(count: number, timeoutMs = 10000): Promise<Delivery[]> {
-		const deadline = Date.now() + timeoutMs;
-		while (this.deliveries.length < count) {
-			if (Date.now() > deadline) throw new Error(`Expected ${count} deliveries, got ${this.deliveries.length} in ${timeoutMs} ms`);
-			await new Promise((resolve) => setTimeout(resolve, 20));
-		}
-		return this.deliveries.slice(0, count);
-	}
-
 	async close(): Promise<void> {
 		const server = this.server;
 		this.server = undefined;
