@@ -143,7 +143,7 @@ describe('values given by expression are checked before anything is sent', () =>
 			['Product Get Many: Distribution Medium "constructor"', () => getProducts({ distributionMedium: '={{ "constructor" }}' }), field('Distribution Medium'), 0],
 			['Work Order Update: Status "constructor"', () => updateWorkOrder({ status: '={{ "constructor" }}' }), field('Status'), 0],
 			['Customer Advance Create: CFDI Use "hasOwnProperty"', () => createAdvance({ usoCfdi: '={{ "hasOwnProperty" }}' }), field('CFDI Use'), 0],
-			// These two dropdowns fell back to a default on an unknown value: a line was sent by code, an image read from the binary field.
+			// An unknown value must not fall back to a default: a line sent by code, an image read from the binary field.
 			...['constructor', 'sku'].map(
 				(choice): Refusal => [
 					`Sales Note Create: a line's Identify Product By "${choice}"`,

@@ -71,8 +71,8 @@ describe('an answer cannot take over the run', () => {
 			expect(tenant.hits.map((hit) => `${hit.method} ${hit.url}`)).toEqual([`POST ${API}/prospectos/`]);
 		});
 
-		// The old tag stripping took 6.5 s for 100 KB and grows with the square: 2 MB about 40 minutes.
-		it('a 403 page of 2 MB of "<" is cleaned (the old quadratic cleaning would take most of an hour) and shows its first characters', async () => {
+		// Tag stripping that grows with the square of the text takes about 40 minutes on 2 MB of "<".
+		it('a 403 page of 2 MB of "<" is cleaned in linear time and shows its first characters', async () => {
 			sandbox.faults.add({ method: 'POST', path: `${API}/prospectos/`, status: 403, body: `Prohibido ${'<'.repeat(2_000_000)}` });
 			const run = await createProspect();
 			expect(run.error?.message).toBe(`The Admintotal user is not allowed to do this: Prohibido ${'<'.repeat(290)}…`);

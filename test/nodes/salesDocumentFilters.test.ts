@@ -112,7 +112,7 @@ describe.each(SALES_DOCUMENTS.map((listing) => [listing.node, listing] as const)
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
-	it('an impossible calendar day is refused too', async () => {
+	it('a calendar day that does not exist (February 30) is refused, and nothing is sent', async () => {
 		const run = await getMany({ date: '2026-02-30' });
 
 		expect(run.error?.message).toBe(`'Date' must be a date, got "2026-02-30" [item 0]`);
