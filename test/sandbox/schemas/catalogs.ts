@@ -6,7 +6,6 @@ export const USOS_CFDI = [
 	'D01', 'D02', 'D03', 'D04', 'D05', 'D06', 'D07', 'D08', 'D09', 'D10',
 	'P01', 'CP01', 'CN01', 'S01',
 ] as const;
-export type UsoCfdi = (typeof USOS_CFDI)[number];
 
 /** SAT payment-form codes accepted by customer advances. */
 export const FORMAS_PAGO = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as f from '../drf/fields';
+import { PARTES_DIRECCION, campos } from './common';
 import { FORMAS_PAGO, ORDEN_SERVICIO_PRIORIDAD, ORDEN_SERVICIO_STATUS, PROSPECTO_STATUS, TIPO_TARJETA, USOS_CFDI, keysOf } from './catalogs';
 
 /**
@@ -10,17 +11,9 @@ import { FORMAS_PAGO, ORDEN_SERVICIO_PRIORIDAD, ORDEN_SERVICIO_STATUS, PROSPECTO
 
 /** Address given in a request; every part optional (the spec does not show the request shape). */
 export const direccionInputSchema = f.object({
-	municipio: f.char({ allowBlank: true }).optional(),
-	localidad: f.char({ allowBlank: true }).optional(),
-	estado: f.char({ allowBlank: true }).optional(),
-	calle: f.char({ allowBlank: true }).optional(),
-	colonia: f.char({ allowBlank: true }).optional(),
+	...campos(PARTES_DIRECCION, f.char({ allowBlank: true }).optional()),
 	cp: f.char({ allowBlank: true, maxLength: 10 }).optional(),
-	telefono: f.char({ allowBlank: true }).optional(),
 	email: f.email().optional(),
-	numero_e: f.char({ allowBlank: true }).optional(),
-	numero_i: f.char({ allowBlank: true }).optional(),
-	pais_residencia: f.char({ allowBlank: true }).optional(),
 	latitud: f.decimal().nullable().optional(),
 	longitud: f.decimal().nullable().optional(),
 	referencia: f.char({ allowBlank: true }).nullable().optional(),
@@ -64,7 +57,6 @@ export const notaVentaInputSchema = f.object({
 	moneda: f.char().optional(),
 	tipo_cambio: f.decimal({ positive: true }).optional(),
 });
-export type NotaVentaInput = z.infer<typeof notaVentaInputSchema>;
 
 /** `POST movimientos/pedidos/`. The contact is free-form; name, phone and email are read. */
 export const pedidoInputSchema = f.object({
@@ -86,7 +78,6 @@ export const pedidoInputSchema = f.object({
 	id_cliente: f.primaryKey().optional(),
 	codigo_cliente: f.char().optional(),
 });
-export type PedidoInput = z.infer<typeof pedidoInputSchema>;
 
 /** `POST movimientos/anticipos_clientes/`. */
 export const anticipoClienteInputSchema = f.object({
@@ -102,7 +93,6 @@ export const anticipoClienteInputSchema = f.object({
 	forma_pago: f.choice(FORMAS_PAGO).optional(),
 	campos_personalizados: f.list(campoPersonalizadoInputSchema, { allowEmpty: true }).optional(),
 });
-export type AnticipoClienteInput = z.infer<typeof anticipoClienteInputSchema>;
 
 /** `POST movimientos/consumo_interno/`. */
 export const consumoInternoInputSchema = f.object({
@@ -112,7 +102,6 @@ export const consumoInternoInputSchema = f.object({
 	detalles: f.list(lineaInputSchema),
 	comentarios: f.char({ allowBlank: true }).optional(),
 });
-export type ConsumoInternoInput = z.infer<typeof consumoInternoInputSchema>;
 
 /** `POST prospectos/`. */
 export const prospectoInputSchema = f.object({
@@ -127,7 +116,6 @@ export const prospectoInputSchema = f.object({
 	status: f.integerChoice(keysOf(PROSPECTO_STATUS)).optional(),
 	direccion: direccionInputSchema.nullable().optional(),
 });
-export type ProspectoInput = z.infer<typeof prospectoInputSchema>;
 
 /** `PATCH ordenes_servicio/:id/`: every field optional; `fecha_fin` null clears it. */
 export const ordenServicioUpdateSchema = f.object({
@@ -137,7 +125,6 @@ export const ordenServicioUpdateSchema = f.object({
 	fecha_inicio: f.date().optional(),
 	fecha_fin: f.date().nullable().optional(),
 });
-export type OrdenServicioUpdate = z.infer<typeof ordenServicioUpdateSchema>;
 
 /** `POST ordenes_servicio/:id/adjuntar_imagen`. */
 export const adjuntarImagenInputSchema = f.object({

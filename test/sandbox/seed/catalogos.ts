@@ -4,16 +4,8 @@
  * the seed, so DEMO can name their ids.
  */
 
-export interface Almacen {
-	id: number;
-	nombre: string;
-	/** Series of the sales notes issued in this warehouse. */
-	serie: string;
-	/** Price of this warehouse relative to the catalog price, in percent. */
-	ajustePrecio: number;
-}
-
-export const ALMACENES: readonly Almacen[] = [
+/** Each warehouse issues sales notes in its own series; `ajustePrecio` is its price against the catalog's, in percent. */
+export const ALMACENES = [
 	{ id: 1, nombre: 'Matriz Guadalajara', serie: 'A', ajustePrecio: 0 },
 	{ id: 2, nombre: 'Sucursal Zapopan', serie: 'B', ajustePrecio: 3 },
 	{ id: 3, nombre: 'CEDIS Tlaquepaque', serie: 'C', ajustePrecio: -2 },
@@ -22,61 +14,32 @@ export const ALMACENES: readonly Almacen[] = [
 /** Series of sales notes captured from the online store, in any warehouse. */
 export const SERIE_WEB = 'WEB';
 
-export interface ClasificacionCliente {
-	id: number;
-	nombre: string;
-	/** Discount on every price, in percent; what `clasificacion_precios` applies. */
-	descuento: number;
-}
-
-export const CLASIFICACIONES_CLIENTE: readonly ClasificacionCliente[] = [
+/** `descuento`: the percent off every price that `clasificacion_precios` applies. */
+export const CLASIFICACIONES_CLIENTE = [
 	{ id: 1, nombre: 'Público en general', descuento: 0 },
 	{ id: 2, nombre: 'Mayoreo', descuento: 10 },
 	{ id: 3, nombre: 'Distribuidor', descuento: 15 },
 	{ id: 4, nombre: 'Empleados', descuento: 20 },
 ];
+export type ClasificacionCliente = (typeof CLASIFICACIONES_CLIENTE)[number];
 
-export const CENTROS_RESPONSABILIDAD = [
-	{ id: 1, nombre: 'Administración' },
-	{ id: 2, nombre: 'Ventas' },
-	{ id: 3, nombre: 'Taller de servicio' },
-	{ id: 4, nombre: 'Almacén' },
-] as const;
+/** `{id, nombre}` records numbered from 1 in the order of `nombres`. */
+const numerados = <T extends string>(nombres: readonly T[]) => nombres.map((nombre, i) => ({ id: i + 1, nombre }));
 
-export const UNIDADES_MEDIDA = [
-	{ id: 1, nombre: 'PZA' },
-	{ id: 2, nombre: 'CAJA' },
-	{ id: 3, nombre: 'MT' },
-	{ id: 4, nombre: 'KG' },
-	{ id: 5, nombre: 'LT' },
-	{ id: 6, nombre: 'ROLLO' },
-	{ id: 7, nombre: 'JGO' },
-	{ id: 8, nombre: 'PAQ' },
-] as const;
-export type UnidadMedidaNombre = (typeof UNIDADES_MEDIDA)[number]['nombre'];
+export const CENTROS_RESPONSABILIDAD = numerados(['Administración', 'Ventas', 'Taller de servicio', 'Almacén']);
+export const UNIDADES_MEDIDA = numerados(['PZA', 'CAJA', 'MT', 'KG', 'LT', 'ROLLO', 'JGO', 'PAQ'] as const);
+type UnidadMedidaNombre = (typeof UNIDADES_MEDIDA)[number]['nombre'];
 
 export function unidadMedida(nombre: UnidadMedidaNombre) {
-	return UNIDADES_MEDIDA.find((u) => u.nombre === nombre) as (typeof UNIDADES_MEDIDA)[number];
+	return UNIDADES_MEDIDA.find((u) => u.nombre === nombre)!;
 }
 
 /** Custom fields defined for sales: `campos_personalizados` keys must be among these. */
 export const CAMPOS_PERSONALIZADOS_VENTA = ['orden_compra', 'vendedor_externo', 'referencia_pago'] as const;
 
-export const ROLES = [
-	{ id: 1, nombre: 'Administrador' },
-	{ id: 2, nombre: 'Ventas' },
-	{ id: 3, nombre: 'Almacén' },
-	{ id: 4, nombre: 'Repartidor' },
-	{ id: 5, nombre: 'Contabilidad' },
-	{ id: 6, nombre: 'Servicio técnico' },
-] as const;
+export const ROLES = numerados(['Administrador', 'Ventas', 'Almacén', 'Repartidor', 'Contabilidad', 'Servicio técnico']);
 
-export interface Banco {
-	nombre: string;
-	codigo: string;
-}
-
-export const BANCOS: readonly Banco[] = [
+export const BANCOS = [
 	{ nombre: 'BBVA México', codigo: '012' },
 	{ nombre: 'Banorte', codigo: '072' },
 	{ nombre: 'Santander', codigo: '014' },
@@ -87,7 +50,7 @@ export const BANCOS: readonly Banco[] = [
 	{ nombre: 'Inbursa', codigo: '036' },
 ];
 
-export interface CuentaContableFija {
+interface CuentaContableFija {
 	numero: string;
 	descripcion: string;
 	alias?: string;
@@ -146,14 +109,7 @@ export function cuentaContableId(numero: string): number {
 	return CATALOGO_CUENTAS.findIndex((c) => c.numero === numero) + 1;
 }
 
-export interface SublineaFija {
-	nombre: string;
-	subsublineas: readonly string[];
-	plantillas: readonly string[];
-	unidad: UnidadMedidaNombre;
-}
-
-export interface LineaFija {
+interface LineaFija {
 	id: number;
 	nombre: string;
 	/** Prefix of the product codes of the line. */
@@ -161,7 +117,7 @@ export interface LineaFija {
 	claveProdServ: string;
 	marcas: readonly string[];
 	costo: readonly [number, number];
-	sublineas: readonly SublineaFija[];
+	sublineas: readonly { nombre: string; subsublineas: readonly string[]; plantillas: readonly string[]; unidad: UnidadMedidaNombre }[];
 }
 
 /** A hardware-store catalog. `{...}` in templates are filled from PLACEHOLDERS. */
@@ -234,33 +190,22 @@ export const PLACEHOLDERS: Record<string, readonly string[]> = {
 	m: ['15', '20', '30'],
 };
 
-export interface Sublinea {
-	id: number;
-	linea: number;
-	nombre: string;
-}
-
-export interface Subsublinea {
-	id: number;
-	sublinea: number;
-	nombre: string;
-}
-
 /**
  * Ids of the line tree. As on the real tenant, every line has a default ("General") subline
  * whose id equals the line id, and every subline a default subsubline with its own id.
  */
-export function arbolLineas(): { sublineas: Sublinea[]; subsublineas: Subsublinea[] } {
-	const sublineas: Sublinea[] = LINEAS.map((l) => ({ id: l.id, linea: l.id, nombre: 'General' }));
-	for (const linea of LINEAS) {
-		for (const sub of linea.sublineas) sublineas.push({ id: sublineas.length + 1, linea: linea.id, nombre: sub.nombre });
-	}
-	const subsublineas: Subsublinea[] = sublineas.map((s) => ({ id: s.id, sublinea: s.id, nombre: 'General' }));
+export function arbolLineas() {
+	const sublineas = LINEAS.map((l) => ({ id: l.id, linea: l.id, nombre: 'General' }));
+	const hijas: { sublinea: number; nombres: readonly string[] }[] = [];
 	for (const linea of LINEAS) {
 		for (const sub of linea.sublineas) {
-			const sublinea = sublineas.find((s) => s.linea === linea.id && s.nombre === sub.nombre) as Sublinea;
-			for (const nombre of sub.subsublineas) subsublineas.push({ id: subsublineas.length + 1, sublinea: sublinea.id, nombre });
+			sublineas.push({ id: sublineas.length + 1, linea: linea.id, nombre: sub.nombre });
+			hijas.push({ sublinea: sublineas.length, nombres: sub.subsublineas });
 		}
+	}
+	const subsublineas = sublineas.map((s) => ({ id: s.id, sublinea: s.id, nombre: 'General' }));
+	for (const { sublinea, nombres } of hijas) {
+		for (const nombre of nombres) subsublineas.push({ id: subsublineas.length + 1, sublinea, nombre });
 	}
 	return { sublineas, subsublineas };
 }

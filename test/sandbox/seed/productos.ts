@@ -3,7 +3,7 @@ import type { InfoAlmacen, Producto, Promocion } from '../schemas/productos';
 import { ponerParte } from '../store/ensambles';
 import type { Store } from '../store/store';
 import { roundNumber } from '../util/decimal';
-import { LINEAS, PLACEHOLDERS, unidadMedida, type LineaFija } from './catalogos';
+import { LINEAS, PLACEHOLDERS, unidadMedida } from './catalogos';
 import { ean13 } from './identity';
 import { Random } from './random';
 import { satUpper } from './vocabulary';
@@ -28,7 +28,7 @@ function fill(random: Random, template: string): string {
 	return template.replace(/\{(\w+)\}/g, (_, key: string) => random.pick(PLACEHOLDERS[key] ?? ['']));
 }
 
-function nuevoProducto(store: Store, random: Random, id: number, linea: LineaFija, sinAlmacenes: boolean): Producto {
+function nuevoProducto(store: Store, random: Random, id: number, linea: (typeof LINEAS)[number], sinAlmacenes: boolean): Producto {
 	const subIndex = random.int(0, linea.sublineas.length - 1);
 	const sub = linea.sublineas[subIndex];
 	const sublinea = store.sublineas.find((s) => s.linea === linea.id && s.nombre === sub.nombre)!;

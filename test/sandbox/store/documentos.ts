@@ -1,4 +1,4 @@
-import type { Cliente, ClientePedido, LineaDocumento } from '../schemas/common';
+import { clientePedidoSchema, clienteSchema, type Cliente, type ClientePedido, type LineaDocumento } from '../schemas/common';
 import type { Producto } from '../schemas/productos';
 import { decimal, formatDecimal, multiply, percentOf, roundTo, sum } from '../util/decimal';
 import type { ClienteInterno, Store } from './store';
@@ -41,36 +41,19 @@ export function precioEnAlmacen(producto: Producto, almacenId: number | undefine
 	return producto.info_almacenes.find((i) => i.almacen.id === almacenId)?.precio_unitario ?? producto.precio;
 }
 
-/** The `cliente` object of sales notes and credit notes: the stored client minus internal fields. */
-export function clienteEmbebido(cliente: ClienteInterno): Cliente {
-	return {
-		id: cliente.id,
-		activo: cliente.activo,
-		tipo_cliente: cliente.tipo_cliente,
-		razon_social: cliente.razon_social,
-		codigo: cliente.codigo,
-		nombre_comercial: cliente.nombre_comercial,
-		sitio_web: cliente.sitio_web,
-		rfc: cliente.rfc,
-		curp: cliente.curp,
-		representante_legal: cliente.representante_legal,
-		referencia: cliente.referencia,
-		limite_credito: cliente.limite_credito,
-		direccion: { ...cliente.direccion },
-		bloquear_vencido: cliente.bloquear_vencido,
-		dias_cortar_credito: cliente.dias_cortar_credito,
-		saldo_pendiente: cliente.saldo_pendiente,
-		dias_credito: cliente.dias_credito,
-	};
+const CAMPOS_CLIENTE = clienteSchema.keyof().options;
+const CAMPOS_CLIENTE_PEDIDO = clientePedidoSchema.keyof().options;
+
+function copiarCliente<K extends keyof ClienteInterno>(cliente: ClienteInterno, campos: readonly K[]): Pick<ClienteInterno, K> {
+	const copia = Object.fromEntries(campos.map((campo) => [campo, cliente[campo]])) as Pick<ClienteInterno, K>;
+	return { ...copia, direccion: { ...cliente.direccion } };
 }
 
+/** The `cliente` object of sales notes and credit notes: the stored client minus internal fields. */
+export const clienteEmbebido = (cliente: ClienteInterno): Cliente => copiarCliente(cliente, CAMPOS_CLIENTE);
+
 /** Orders embed the client without `bloquear_vencido` and `dias_cortar_credito`. */
-export function clientePedido(cliente: ClienteInterno): ClientePedido {
-	const embebido: Partial<Cliente> = clienteEmbebido(cliente);
-	delete embebido.bloquear_vencido;
-	delete embebido.dias_cortar_credito;
-	return embebido as ClientePedido;
-}
+export const clientePedido = (cliente: ClienteInterno): ClientePedido => copiarCliente(cliente, CAMPOS_CLIENTE_PEDIDO);
 
 /** Folio of a series: documents are numbered per series; `folio_completo` is SERIE-FOLIO. */
 export function siguienteFolio(documentos: readonly { folio_completo: string; folio: number }[], serie: string, inicial: number): number {

@@ -12,7 +12,6 @@ import {
 	CAMPOS_PERSONALIZADOS_VENTA,
 	CENTROS_RESPONSABILIDAD,
 	CLASIFICACIONES_CLIENTE,
-	LINEAS,
 	UNIDADES_MEDIDA,
 	arbolLineas,
 } from '../seed/catalogos';
@@ -63,7 +62,6 @@ export class Store {
 	readonly clasificacionesClientes = CLASIFICACIONES_CLIENTE.map((c) => ({ ...c }));
 	readonly centrosResponsabilidad = CENTROS_RESPONSABILIDAD.map((c) => ({ ...c }));
 	readonly unidadesMedida = UNIDADES_MEDIDA.map((u) => ({ ...u }));
-	readonly lineas = LINEAS.map(({ id, nombre }) => ({ id, nombre }));
 	readonly sublineas = arbolLineas().sublineas;
 	readonly subsublineas = arbolLineas().subsublineas;
 	readonly camposPersonalizadosVenta: string[] = [...CAMPOS_PERSONALIZADOS_VENTA];
