@@ -5,13 +5,15 @@ import { call } from './testing';
 /** API key, JWT (obtain, expire, refresh, revoke), login_usuario, and DRF's 401 shapes. */
 describe('sandbox authentication', () => {
 	let sandbox: Sandbox;
+	/** Access tokens of a second; its API key gets rotated. */
+	let other: Sandbox;
 	beforeAll(async () => {
 		sandbox = await startSandbox({ accessTokenTtlSeconds: 300 });
+		other = await startSandbox({ accessTokenTtlSeconds: 1, volume: { productos: 5 } });
 	});
-	afterAll(() => sandbox.close());
+	afterAll(() => Promise.all([sandbox.close(), other.close()]));
 
-	const login = async (username: string = DEMO.username, password: string = DEMO.password) =>
-		call(sandbox, 'token/', { body: { username, password }, apiKey: false });
+	const login = async () => call(sandbox, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false });
 
 	it('accepts the API key in a header named Api-key, in any letter case', async () => {
 		for (const name of ['Api-key', 'api-key', 'API-KEY']) {
@@ -20,19 +22,31 @@ describe('sandbox authentication', () => {
 		}
 	});
 
-	it('answers 401 with DRF details and a Bearer challenge when credentials are missing or wrong', async () => {
-		const missing = await call(sandbox, 'cuentas/', { apiKey: false });
-		expect(missing.status).toBe(401);
-		expect(missing.json).toEqual({ detail: 'Las credenciales de autenticación no se proveyeron.' });
-		expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="api"');
-		const wrongKey = await call(sandbox, 'cuentas/', { apiKey: 'A'.repeat(35) });
-		expect(wrongKey.status).toBe(401);
-		expect(wrongKey.json).toEqual({ detail: 'Api-key inválida.' });
-		const otherScheme = await call(sandbox, 'cuentas/', { apiKey: false, headers: { Authorization: `Token ${DEMO.apiKey}` } });
-		expect(otherScheme.json).toEqual({ detail: 'Las credenciales de autenticación no se proveyeron.' });
-		const halfHeader = await call(sandbox, 'cuentas/', { apiKey: false, headers: { Authorization: 'Bearer' } });
-		expect(halfHeader.status).toBe(401);
-		expect(halfHeader.json.code).toBe('bad_authorization_header');
+	const noCredentials = { detail: 'Las credenciales de autenticación no se proveyeron.' };
+	const required = ['Este campo es requerido.'];
+	const blank = ['Este campo no puede estar en blanco.'];
+	const anonymous = (body: unknown) => ({ body, apiKey: false }) as const;
+	it.each([
+		['no credentials', 'cuentas/', { apiKey: false }, 401, noCredentials],
+		['a wrong API key', 'cuentas/', { apiKey: 'A'.repeat(35) }, 401, { detail: 'Api-key inválida.' }],
+		['a scheme other than Bearer (then no Api-key)', 'cuentas/', { apiKey: false, headers: { Authorization: `Token ${DEMO.apiKey}` } }, 401, noCredentials],
+		[
+			'Bearer without a token',
+			'cuentas/',
+			{ apiKey: false, headers: { Authorization: 'Bearer' } },
+			401,
+			{ detail: "El encabezado 'Authorization' debe contener dos valores delimitados por espacios", code: 'bad_authorization_header' },
+		],
+		['a login with a wrong password', 'token/', anonymous({ username: DEMO.username, password: 'nope' }), 401, { detail: 'No se encontró una cuenta de usuario activa para las credenciales dadas' }],
+		['a login without username', 'token/', anonymous({ password: 'x' }), 400, { username: required }],
+		['a login with blank fields', 'token/', anonymous({ username: '', password: '' }), 400, { username: blank, password: blank }],
+		['a refresh without token', 'refresh/', anonymous({}), 400, { refresh: required }],
+		['login_usuario with a wrong password', 'usuarios/login_usuario/', anonymous({ username: 'demo', password: 'x' }), 400, { ok: false, non_field_errors: ['Usuario o contraseña incorrectos.'] }],
+		['login_usuario without password', 'usuarios/login_usuario/', anonymous({ username: 'demo' }), 400, { ok: false, password: required }],
+	] as const)('%s: the status and body DRF and SimpleJWT give (401s with a Bearer challenge)', async (_case, path, options, status, json) => {
+		const answer = await call(sandbox, path, options);
+		expect([answer.status, answer.json]).toEqual([status, json]);
+		if (status === 401) expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="api"');
 	});
 
 	it('issues a JWT pair that authenticates as Bearer, different on every login', async () => {
@@ -45,17 +59,6 @@ describe('sandbox authentication', () => {
 		expect(payload).toMatchObject({ token_type: 'access', user_id: DEMO.usuario.id });
 		expect(payload.exp - payload.iat).toBeGreaterThanOrEqual(300);
 		expect((await call(sandbox, 'cuentas/?limit=1', { bearer: pair.access })).status).toBe(200);
-	});
-
-	it('rejects wrong credentials and missing fields as SimpleJWT does', async () => {
-		const wrong = await login(DEMO.username, 'nope');
-		expect(wrong.status).toBe(401);
-		expect(wrong.json).toEqual({ detail: 'No se encontró una cuenta de usuario activa para las credenciales dadas' });
-		const missing = await call(sandbox, 'token/', { body: { password: 'x' }, apiKey: false });
-		expect(missing.status).toBe(400);
-		expect(missing.json).toEqual({ username: ['Este campo es requerido.'] });
-		const blank = await call(sandbox, 'token/', { body: { username: '', password: '' }, apiKey: false });
-		expect(blank.json).toEqual({ username: ['Este campo no puede estar en blanco.'], password: ['Este campo no puede estar en blanco.'] });
 	});
 
 	it('expires access tokens on demand and refreshes them with the refresh token', async () => {
@@ -87,21 +90,14 @@ describe('sandbox authentication', () => {
 		const revoked = await call(sandbox, 'refresh/', { body: { refresh: pair.refresh }, apiKey: false });
 		expect(revoked.status).toBe(401);
 		expect(revoked.json).toEqual({ detail: 'El token está en lista negra', code: 'token_not_valid' });
-		const missing = await call(sandbox, 'refresh/', { body: {}, apiKey: false });
-		expect(missing.json).toEqual({ refresh: ['Este campo es requerido.'] });
 	});
 
 	it('lets access tokens run out after their lifetime', async () => {
-		const shortLived = await startSandbox({ accessTokenTtlSeconds: 1, volume: { productos: 5 } });
-		try {
-			const { access, refresh } = tokenPairSchema.parse((await call(shortLived, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false })).json);
-			expect((await call(shortLived, 'cuentas/', { bearer: access })).status).toBe(200);
-			await new Promise((resolve) => setTimeout(resolve, 1100));
-			expect((await call(shortLived, 'cuentas/', { bearer: access })).status).toBe(401);
-			expect((await call(shortLived, 'refresh/', { body: { refresh }, apiKey: false })).status).toBe(200);
-		} finally {
-			await shortLived.close();
-		}
+		const { access, refresh } = tokenPairSchema.parse((await call(other, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false })).json);
+		expect((await call(other, 'cuentas/', { bearer: access })).status).toBe(200);
+		await new Promise((resolve) => setTimeout(resolve, 1100));
+		expect((await call(other, 'cuentas/', { bearer: access })).status).toBe(401);
+		expect((await call(other, 'refresh/', { body: { refresh }, apiKey: false })).status).toBe(200);
 	});
 
 	it('logs in with login_usuario and answers the API key of the user', async () => {
@@ -109,11 +105,6 @@ describe('sandbox authentication', () => {
 		expect(answer.status).toBe(200);
 		const body = loginUsuarioResponseSchema.parse(answer.json);
 		expect(body.usuario).toMatchObject({ id: DEMO.usuario.id, api_key: DEMO.apiKey, username: 'demo', nombre: DEMO.usuario.nombre });
-		const wrong = await call(sandbox, 'usuarios/login_usuario/', { body: { username: 'demo', password: 'x' }, apiKey: false });
-		expect(wrong.status).toBe(400);
-		expect(wrong.json).toEqual({ ok: false, non_field_errors: ['Usuario o contraseña incorrectos.'] });
-		const missing = await call(sandbox, 'usuarios/login_usuario/', { body: { username: 'demo' }, apiKey: false });
-		expect(missing.json).toEqual({ ok: false, password: ['Este campo es requerido.'] });
 	});
 
 	it('accepts form-encoded logins as DRF does', async () => {
@@ -126,16 +117,11 @@ describe('sandbox authentication', () => {
 	});
 
 	it('rotates an API key: the old one fails, the new one works', async () => {
-		const other = await startSandbox({ volume: { productos: 5 } });
-		try {
-			const fresh = other.auth.rotateApiKey();
-			expect(fresh).toMatch(/^[A-Z0-9]{35}$/);
-			expect((await call(other, 'cuentas/')).status).toBe(401);
-			expect((await call(other, 'cuentas/', { apiKey: fresh })).status).toBe(200);
-			const { access } = other.auth.issueTokens();
-			expect((await call(other, 'cuentas/', { bearer: access })).status).toBe(200);
-		} finally {
-			await other.close();
-		}
+		const fresh = other.auth.rotateApiKey();
+		expect(fresh).toMatch(/^[A-Z0-9]{35}$/);
+		expect((await call(other, 'cuentas/')).status).toBe(401);
+		expect((await call(other, 'cuentas/', { apiKey: fresh })).status).toBe(200);
+		const { access } = other.auth.issueTokens();
+		expect((await call(other, 'cuentas/', { bearer: access })).status).toBe(200);
 	});
 });

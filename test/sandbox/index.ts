@@ -43,34 +43,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 	let closing: Promise<void> | undefined;
-	const demoUser = () => auth.userByName(DEMO.username)!;
 	return {
 		url,
 		apiBase: `${url}/api/v2`,
 		requests: log.requests,
 		clearRequests: () => log.clear(),
-		faults: {
-			add: (rule) => faults.add(rule),
-			clear: () => faults.clear(),
-			get rules() {
-				return faults.rules;
-			},
-		},
-		auth: {
-			expireAccessTokens: () => auth.expireAccessTokens(),
-			revokeRefreshTokens: () => auth.revokeRefreshTokens(),
-			issueTokens: (username) => auth.issuePair(username ? (auth.userByName(username) ?? fail(username)) : demoUser()),
-			rotateApiKey: (username = DEMO.username) => auth.rotateApiKey(username),
-		},
+		faults,
+		auth,
 		store,
 		webhooks,
 		shop,
 		close: () => (closing ??= webhooks.close().then(() => app.close())),
 	};
-}
-
-function fail(username: string): never {
-	throw new Error(`no user ${username}`);
 }
 
 export { DEMO } from './demo';

@@ -61,9 +61,7 @@ describe('sandbox pagination', () => {
 	});
 
 	it('builds links from the Host header, or from linkOrigin', async () => {
-		const viaHost = JSON.parse(
-			(await rawCall(sandbox, { path: '/api/v2/usuarios/?limit=1', headers: { Host: 'tenant.example:9000', 'Api-key': DEMO.apiKey } })).text,
-		);
+		const viaHost = JSON.parse((await rawCall(sandbox, '/api/v2/usuarios/?limit=1', { Host: 'tenant.example:9000', 'Api-key': DEMO.apiKey })).text);
 		expect(viaHost.next).toBe('http://tenant.example:9000/api/v2/usuarios/?limit=1&offset=1');
 		const https = await startSandbox({ linkOrigin: 'https://demo.admintotal.com', volume: { usuarios: 3 } });
 		try {

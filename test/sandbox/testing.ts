@@ -1,5 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
-import { request as httpRequest } from 'node:http';
+import { request } from 'undici';
 import { DEMO } from './demo';
 import type { Sandbox } from './types';
 
@@ -70,22 +69,8 @@ export async function walk<T = Json>(sandbox: Sandbox, path: string, options: Ca
 export const PNG_1X1 =
 	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-/** A request with full control of the headers (fetch drops Host), over node:http. */
-export function rawCall(
-	sandbox: Sandbox,
-	options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
-	const { port } = new URL(sandbox.url);
-	return new Promise((resolve, reject) => {
-		const req = httpRequest(
-			{ host: '127.0.0.1', port: Number(port), method: options.method ?? 'GET', path: options.path, headers: options.headers },
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-			},
-		);
-		req.on('error', reject);
-		req.end(options.body);
-	});
+/** A GET with full control of the headers (fetch drops Host). */
+export async function rawCall(sandbox: Sandbox, path: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+	const response = await request(`${sandbox.url}${path}`, { headers });
+	return { status: response.statusCode, text: await response.body.text() };
 }

@@ -143,14 +143,8 @@ const IMAGE_SIGNATURES: { mimeType: string; extension: string; test: (b: Buffer)
 	},
 ];
 
-export interface DecodedImage {
-	mimeType: string;
-	extension: string;
-	bytes: number;
-}
-
 /** Decodes a base64 image, with or without a `data:image/...;base64,` prefix, by its magic bytes. */
-export function decodeImage(text: string): DecodedImage | null {
+function decodeImage(text: string): { mimeType: string; extension: string; bytes: number } | null {
 	const payload = text.replace(/^data:[\w/+.-]+;base64,/, '').replace(/\s+/g, '');
 	if (payload === '' || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) return null;
 	const bytes = Buffer.from(payload, 'base64');

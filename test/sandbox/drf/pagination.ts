@@ -11,37 +11,19 @@ export interface PageSize {
 	max: number;
 }
 
-export interface PageRequest {
-	/** Origin of the links, e.g. http://127.0.0.1:8765. */
-	origin: string;
-	/** Path as received, without the query. */
-	path: string;
-	/** The raw query string (without '?'). */
-	rawQuery: string;
-}
-
 /** Python's int() on a query value: surrounding blanks allowed, no decimals. */
-function positiveInt(text: string | null, strict: boolean, cutoff?: number): number | null {
-	if (text === null || !/^\s*[+-]?\d+\s*$/.test(text)) return null;
+function positiveInt(text: string | undefined, strict: boolean, cutoff?: number): number | undefined {
+	if (text === undefined || !/^\s*[+-]?\d+\s*$/.test(text)) return undefined;
 	const value = Number(text.trim());
-	if (value < 0 || (strict && value === 0)) return null;
+	if (value < 0 || (strict && value === 0)) return undefined;
 	return cutoff !== undefined ? Math.min(value, cutoff) : value;
 }
 
-export function pageWindow(rawQuery: string, size: PageSize): { limit: number; offset: number } {
-	const query = new URLSearchParams(rawQuery);
-	const limit = positiveInt(query.has('limit') ? lastValue(query, 'limit') : null, true, size.max) ?? size.default;
-	const offset = positiveInt(query.has('offset') ? lastValue(query, 'offset') : null, false) ?? 0;
-	return { limit, offset };
-}
-
-function lastValue(query: URLSearchParams, key: string): string {
-	const values = query.getAll(key);
-	return values[values.length - 1];
-}
-
-export function paginate<T>(items: readonly T[], request: PageRequest, size: PageSize): ListEnvelope<T> {
-	const { limit, offset } = pageWindow(request.rawQuery, size);
+/** One page of `items`, with links to the neighbouring pages built from the request's origin, path and query. */
+export function paginate<T>(items: readonly T[], request: { origin: string; path: string; rawQuery: string }, size: PageSize): ListEnvelope<T> {
+	const query = new URLSearchParams(request.rawQuery);
+	const limit = positiveInt(query.getAll('limit').at(-1), true, size.max) ?? size.default;
+	const offset = positiveInt(query.getAll('offset').at(-1), false) ?? 0;
 	const count = items.length;
 	const results = count === 0 || offset > count ? [] : items.slice(offset, offset + limit);
 	const link = (changes: Record<string, string | null>) => `${request.origin}${request.path}?${withParams(request.rawQuery, changes)}`;
@@ -54,7 +36,7 @@ export function paginate<T>(items: readonly T[], request: PageRequest, size: Pag
 }
 
 /** Replaces (or with null removes) parameters and re-encodes the query sorted by name. */
-export function withParams(rawQuery: string, changes: Record<string, string | null>): string {
+function withParams(rawQuery: string, changes: Record<string, string | null>): string {
 	const params = new Map<string, string[]>();
 	for (const [key, value] of new URLSearchParams(rawQuery)) {
 		params.set(key, [...(params.get(key) ?? []), value]);
@@ -70,7 +52,7 @@ export function withParams(rawQuery: string, changes: Record<string, string | nu
 }
 
 /** Python's urllib.parse.quote_plus: unreserved characters stay, space becomes '+'. */
-export function quotePlus(text: string): string {
+function quotePlus(text: string): string {
 	let out = '';
 	for (const byte of Buffer.from(text, 'utf8')) {
 		const char = String.fromCharCode(byte);

@@ -12,10 +12,6 @@ export class QueryParams {
 
 	constructor(private readonly query: URLSearchParams) {}
 
-	static fromRaw(rawQuery: string): QueryParams {
-		return new QueryParams(new URLSearchParams(rawQuery));
-	}
-
 	/** Trimmed last value, or undefined when absent or empty. */
 	string(name: string): string | undefined {
 		const values = this.query.getAll(name);

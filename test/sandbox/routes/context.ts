@@ -23,7 +23,7 @@ export function originOf(context: RouteContext, request: FastifyRequest): string
 }
 
 export function queryOf(request: FastifyRequest): QueryParams {
-	return QueryParams.fromRaw(splitUrl(request.url)[1] ?? '');
+	return new QueryParams(new URLSearchParams(splitUrl(request.url)[1] ?? ''));
 }
 
 /** One page of `items`, with links built from this request. */

@@ -6,7 +6,7 @@ import { registerApi } from '../routes/index';
 import type { Store } from '../store/store';
 import type { Authenticator } from './authentication';
 import { installBodyParsers } from './bodyParsing';
-import type { FaultInjector } from './faults';
+import { SERVER_ERROR_HTML, type FaultInjector } from './faults';
 import { RequestLog, isControlPath, splitUrl } from './recording';
 import { API_PREFIX, ApiRoutes } from './routeTable';
 
@@ -24,9 +24,6 @@ export interface ServerParts {
 	linkOrigin?: string;
 	logger: boolean;
 }
-
-const SERVER_ERROR_HTML =
-	'<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error (500)</title>\n</head>\n<body>\n  <h1>Server Error (500)</h1><p></p>\n</body>\n</html>\n';
 
 export function buildServer(parts: ServerParts): { app: FastifyInstance; routes: ApiRoutes } {
 	const app = Fastify({ logger: parts.logger, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });

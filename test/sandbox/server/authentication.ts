@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DEMO } from '../demo';
 import { ApiError } from '../drf/errors';
 import { M } from '../drf/messages';
 import { Random, UPPER_ALNUM } from '../seed/random';
@@ -21,11 +22,6 @@ interface TokenPayload {
 	iat: number;
 	jti: string;
 	user_id: number;
-}
-
-export interface TokenLifetimes {
-	accessSeconds: number;
-	refreshSeconds: number;
 }
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
@@ -52,7 +48,7 @@ export class Authenticator {
 
 	constructor(
 		private readonly store: Store,
-		private readonly lifetimes: TokenLifetimes,
+		private readonly lifetimes: { accessSeconds: number; refreshSeconds: number },
 	) {}
 
 	/** The user with these credentials, if any and active. */
@@ -106,16 +102,22 @@ export class Authenticator {
 		this.liveRefresh.clear();
 	}
 
+	/** A token pair without a request (default the demo user). */
+	issueTokens(username = DEMO.username): { refresh: string; access: string } {
+		return this.issuePair(this.userByName(username));
+	}
+
 	/** Gives a user a new API key; the old one answers 401 from now on. */
-	rotateApiKey(username: string): string {
-		const user = this.store.credenciales.find((c) => c.username === username);
-		if (!user) throw new Error(`no user ${username}`);
+	rotateApiKey(username = DEMO.username): string {
+		const user = this.userByName(username);
 		user.apiKey = this.keyRandom.chars(35, UPPER_ALNUM);
 		return user.apiKey;
 	}
 
-	userByName(username: string): Credencial | undefined {
-		return this.store.credenciales.find((c) => c.username === username);
+	private userByName(username: string): Credencial {
+		const user = this.store.credenciales.find((c) => c.username === username);
+		if (!user) throw new Error(`no user ${username}`);
+		return user;
 	}
 
 	private userOfAccessToken(token: string): Credencial {

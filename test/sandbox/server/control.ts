@@ -46,10 +46,7 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 	}));
 
 	app.get(route('/requests'), async () => log.requests);
-	app.delete(route('/requests'), async (_request, reply) => {
-		log.clear();
-		return reply.code(204).send();
-	});
+	app.delete(route('/requests'), noContent(() => log.clear()));
 
 	app.get(route('/faults'), async () => faults.rules.map((r) => ({ ...r, path: r.path instanceof RegExp ? String(r.path) : r.path })));
 	app.post(route('/faults'), async (request, reply) => {
@@ -61,19 +58,10 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 		}
 		return reply.code(201).send({ rules: faults.rules.length });
 	});
-	app.delete(route('/faults'), async (_request, reply) => {
-		faults.clear();
-		return reply.code(204).send();
-	});
+	app.delete(route('/faults'), noContent(() => faults.clear()));
 
-	app.post(route('/auth/expire-access'), async (_request, reply) => {
-		auth.expireAccessTokens();
-		return reply.code(204).send();
-	});
-	app.post(route('/auth/revoke-refresh'), async (_request, reply) => {
-		auth.revokeRefreshTokens();
-		return reply.code(204).send();
-	});
+	app.post(route('/auth/expire-access'), noContent(() => auth.expireAccessTokens()));
+	app.post(route('/auth/revoke-refresh'), noContent(() => auth.revokeRefreshTokens()));
 
 	app.post(route('/webhooks/price-stock'), async (request, reply) =>
 		deliver(reply, () => webhooks.sendPriceStock(request.body as PriceStockOptions)),
@@ -87,10 +75,7 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 		schedules.push(webhooks.schedule(options));
 		return reply.code(201).send({ schedules: schedules.length });
 	});
-	app.delete(route('/webhooks/schedule'), async (_request, reply) => {
-		for (const schedule of schedules.splice(0)) schedule.stop();
-		return reply.code(204).send();
-	});
+	app.delete(route('/webhooks/schedule'), noContent(() => schedules.splice(0).forEach((schedule) => schedule.stop())));
 	app.get(route('/webhooks/deliveries'), async () => webhooks.deliveries);
 
 	// Changes a product between price/stock deliveries: {codigo, precio?, costo?, almacen?, disponible?}.
@@ -106,6 +91,13 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 			return badRequest(reply, error);
 		}
 	});
+}
+
+function noContent(action: () => void) {
+	return async (_request: unknown, reply: FastifyReply) => {
+		action();
+		return reply.code(204).send();
+	};
 }
 
 function badRequest(reply: FastifyReply, error: unknown) {

@@ -105,10 +105,14 @@ function matches(rule: FaultRule, method: string, path: string, query: URLSearch
 	return path === wanted || path === `${API_PREFIX}${wanted}`;
 }
 
+/** Django's page for an unhandled error (DEBUG off). */
+export const SERVER_ERROR_HTML =
+	'<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error (500)</title>\n</head>\n<body>\n  <h1>Server Error (500)</h1><p></p>\n</body>\n</html>\n';
+
 /** What the real stack answers with: DRF JSON for API errors, Django or nginx HTML for 5xx. */
 function defaultBody(status: number, retryAfterSeconds: number | undefined): unknown {
 	if (status === 429) return { detail: retryAfterSeconds !== undefined ? M.throttled(retryAfterSeconds) : 'Solicitud fue regulada.' };
-	if (status === 500) return '<!doctype html>\n<html lang="en">\n<head>\n  <title>Server Error (500)</title>\n</head>\n<body>\n  <h1>Server Error (500)</h1><p></p>\n</body>\n</html>\n';
+	if (status === 500) return SERVER_ERROR_HTML;
 	if (status >= 502 && status <= 504) {
 		const text = { 502: '502 Bad Gateway', 503: '503 Service Temporarily Unavailable', 504: '504 Gateway Time-out' }[status];
 		return `<html>\r\n<head><title>${text}</title></head>\r\n<body>\r\n<center><h1>${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;

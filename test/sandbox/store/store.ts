@@ -53,10 +53,6 @@ export interface NotaVentaExtra {
 	tipo_cambio: string | null;
 }
 
-export interface Identified {
-	id: number;
-}
-
 export class Store {
 	readonly almacenes = ALMACENES.map((a) => ({ ...a }));
 	readonly clasificacionesClientes = CLASIFICACIONES_CLIENTE.map((c) => ({ ...c }));
@@ -98,13 +94,13 @@ export class Store {
 	}
 
 	/** Next id of a collection: one more than the largest, as a database sequence would give. */
-	nextId(records: readonly Identified[]): number {
+	nextId(records: readonly { id: number }[]): number {
 		let max = 0;
 		for (const record of records) if (record.id > max) max = record.id;
 		return max + 1;
 	}
 
-	byId<T extends Identified>(records: readonly T[], id: number): T | undefined {
+	byId<T extends { id: number }>(records: readonly T[], id: number): T | undefined {
 		return records.find((r) => r.id === id);
 	}
 
