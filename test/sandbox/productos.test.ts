@@ -52,10 +52,7 @@ describe('sandbox products', () => {
 		expect(productos()[0].info_almacenes.length).toBe(3);
 	});
 
-	it('filters by q (description contains), linea, sublinea and subsublinea', async () => {
-		const martillos = await walk(sandbox, 'productos/?q=MARTILLO');
-		expect(martillos.length).toBeGreaterThan(0);
-		expect(codes(martillos)).toEqual(codes(productos().filter((p) => p.descripcion.toLowerCase().includes('martillo'))));
+	it('filters by linea, sublinea and subsublinea, each alone', async () => {
 		for (const [param, value] of [['linea', DEMO.producto.linea], ['sublinea', DEMO.producto.sublinea], ['subsublinea', DEMO.producto.subsublinea]] as const) {
 			const found = await walk(sandbox, `productos/?${param}=${value}`);
 			expect(found.length).toBeGreaterThan(0);
@@ -64,12 +61,7 @@ describe('sandbox products', () => {
 		expect((await call(sandbox, 'productos/?linea=uno')).status).toBe(400);
 	});
 
-	it('filters by precio_min and precio_max on the effective price', async () => {
-		const catalog = await walk(sandbox, 'productos/?precio_min=100&precio_max=200');
-		expect(catalog.length).toBeGreaterThan(0);
-		expect(catalog.every((p) => p.precio >= 100 && p.precio <= 200)).toBe(true);
-		expect(codes(catalog)).toEqual(codes(productos().filter((p) => p.precio >= 100 && p.precio <= 200)));
-		// 189.50 in the catalog, 195.19 in warehouse 2: a ceiling of 190 keeps it only without almacen.
+	it('filters by precio_max on the effective price: 189.50 in the catalog, 195.19 in warehouse 2', async () => {
 		expect(codes(await walk(sandbox, 'productos/?precio_max=190&codigo=HER-00001'))).toEqual(['HER-00001']);
 		expect(codes(await walk(sandbox, 'productos/?precio_max=190&codigo=HER-00001&almacen=2'))).toEqual([]);
 	});
@@ -83,11 +75,7 @@ describe('sandbox products', () => {
 		expect(codes(byOrigin)).toContain(DEMO.producto.codigo);
 	});
 
-	it('filters by medio_distribucion and activo', async () => {
-		for (const medio of [1, 2, 3]) {
-			const found = await walk(sandbox, `productos/?medio_distribucion=${medio}`);
-			expect(found.length).toBe(productos().filter((p) => p.medio_distribucion === medio).length);
-		}
+	it('filters by activo', async () => {
 		const inactive = await walk(sandbox, 'productos/?activo=0');
 		expect(inactive.length).toBeGreaterThan(0);
 		expect(inactive.every((p) => p.activo === false)).toBe(true);
