@@ -1,21 +1,10 @@
+import type { ResourceName } from './seed/index';
+import type { Authenticator } from './server/authentication';
 import type { Store } from './store/store';
 import type { DemoShop } from './server/demoShop';
 import type { WebhookSender } from './webhooks/sender';
 
-/** Resources whose number of records `volume` sets. */
-export type ResourceName =
-	| 'clientes'
-	| 'productos'
-	| 'notasVenta'
-	| 'notasCredito'
-	| 'pedidos'
-	| 'consumoInterno'
-	| 'ordenesServicio'
-	| 'prospectos'
-	| 'cuentasBancarias'
-	| 'cuentas'
-	| 'listaNegra'
-	| 'usuarios';
+export type { ResourceName } from './seed/index';
 
 export interface SandboxOptions {
 	/** Default 0: a free port. Always bound to 127.0.0.1. */
@@ -82,16 +71,7 @@ export interface FaultRule {
 	meanwhile?: () => void;
 }
 
-export interface SandboxAuth {
-	/** Makes every access token issued so far invalid (as if expired). */
-	expireAccessTokens(): void;
-	/** Makes every refresh token issued so far invalid (blacklisted). */
-	revokeRefreshTokens(): void;
-	/** Issues a token pair for a user without a request (default the demo user). */
-	issueTokens(username?: string): { access: string; refresh: string };
-	/** Makes a user's API key invalid and gives it a new one; returns the new key. */
-	rotateApiKey(username?: string): string;
-}
+export type SandboxAuth = Pick<Authenticator, 'expireAccessTokens' | 'revokeRefreshTokens' | 'issueTokens' | 'rotateApiKey'>;
 
 export interface Sandbox {
 	/** Origin, e.g. http://127.0.0.1:43123. */

@@ -6,10 +6,7 @@ import type { ListEnvelope } from '../schemas/common';
  * other parameter of the request, re-encoded in sorted order as DRF's replace_query_param does.
  */
 
-export interface PageSize {
-	default: number;
-	max: number;
-}
+export type PageSize = { default: number; max: number };
 
 /** Python's int() on a query value: surrounding blanks allowed, no decimals. */
 function positiveInt(text: string | undefined, strict: boolean, cutoff?: number): number | undefined {

@@ -8,7 +8,7 @@ import { ensambleInputSchema, habilitarWebhookInputSchema, type EnsambleInput } 
 import type { ClasificacionCliente } from '../seed/catalogos';
 import { readBody } from '../server/bodyParsing';
 import { ponerParte } from '../store/ensambles';
-import { conPreciosDeClasificacion, existencia, precioNeto, precioVenta } from '../store/precios';
+import { conPreciosDeClasificacion, existencia, precioNeto, precioVenta, type VistaPrecio } from '../store/precios';
 import type { Store } from '../store/store';
 import { findOr404, idParam, page, queryOf, type RouteContext } from './context';
 
@@ -18,12 +18,7 @@ import { findOr404, idParam, page, queryOf, type RouteContext } from './context'
  * `almacenes_existencias` (stock summed), `clasificacion_precios` (discount) and `excluir`.
  */
 
-interface VistaProducto {
-	almacen?: number;
-	almacenesExistencias?: number[];
-	clasificacion?: ClasificacionCliente;
-	excluir?: string[];
-}
+type VistaProducto = VistaPrecio & { almacenesExistencias?: number[]; excluir?: string[] };
 
 /** The product as this request sees it. `existencia` only when a warehouse was named. */
 function renderProducto(producto: Producto, vista: VistaProducto): Record<string, unknown> {
@@ -73,17 +68,12 @@ export function registerProductos(context: RouteContext): void {
 		const medio = query.choice('medio_distribucion', keysOf(MEDIO_DISTRIBUCION));
 		const activo = query.boolean('activo');
 		query.throwIfInvalid();
+		const exactos = Object.entries({ linea, sublinea, subsublinea, codigo, codigo_origen: codigoOrigen, medio_distribucion: medio, activo });
 		const wanted = codigos ? new Set(codigos) : undefined;
 		const productos = store.productos.filter((p) => {
 			if (q !== undefined && !p.descripcion.toLowerCase().includes(q)) return false;
-			if (linea !== undefined && p.linea !== linea) return false;
-			if (sublinea !== undefined && p.sublinea !== sublinea) return false;
-			if (subsublinea !== undefined && p.subsublinea !== subsublinea) return false;
-			if (codigo !== undefined && p.codigo !== codigo) return false;
+			if (exactos.some(([campo, valor]) => valor !== undefined && p[campo as keyof Producto] !== valor)) return false;
 			if (wanted && !wanted.has(p.codigo)) return false;
-			if (codigoOrigen !== undefined && p.codigo_origen !== codigoOrigen) return false;
-			if (medio !== undefined && p.medio_distribucion !== medio) return false;
-			if (activo !== undefined && p.activo !== activo) return false;
 			if (precioMax !== undefined || precioMin !== undefined) {
 				const precio = precioVenta(p, vista);
 				if (precioMax !== undefined && precio > precioMax) return false;

@@ -1,4 +1,3 @@
-import type { ResourceName } from '../types';
 import { Store } from '../store/store';
 import { seedClientes } from './clientes';
 import { seedCuentasBancarias, seedCuentasContables } from './cuentas';
@@ -14,7 +13,7 @@ import { CATALOGO_CUENTAS } from './catalogos';
  * Each resource's seeder and its number of records when `volume` does not say (small enough to
  * start in well under a second), in seeding order: documents need users, clients, products.
  */
-const SEEDERS: Record<ResourceName, [number, (store: Store, seed: number, count: number) => void]> = {
+const SEEDERS = {
 	usuarios: [12, seedUsuarios],
 	clientes: [80, seedClientes],
 	productos: [260, seedProductos],
@@ -27,7 +26,10 @@ const SEEDERS: Record<ResourceName, [number, (store: Store, seed: number, count:
 	ordenesServicio: [45, seedOrdenesServicio],
 	prospectos: [60, seedProspectos],
 	listaNegra: [300, seedListaNegra],
-};
+} satisfies Record<string, [number, (store: Store, seed: number, count: number) => void]>;
+
+/** Resources whose number of records `volume` sets. */
+export type ResourceName = keyof typeof SEEDERS;
 
 export const DEFAULT_VOLUME = Object.fromEntries(Object.entries(SEEDERS).map(([name, [count]]) => [name, count])) as Record<ResourceName, number>;
 

@@ -12,20 +12,12 @@ import {
 	EMPRESA_NOMBRE,
 	NOMBRES,
 	REFERENCIAS,
-	type Ciudad,
 	slug,
 } from './vocabulary';
 
 /** People, companies and addresses shared by the seeds of several resources. */
 
-export interface Persona {
-	nombre: string;
-	apellidoPaterno: string;
-	apellidoMaterno: string;
-	completo: string;
-}
-
-export function persona(random: Random): Persona {
+export function persona(random: Random) {
 	const nombre = random.pick(NOMBRES);
 	const apellidoPaterno = random.pick(APELLIDOS);
 	const apellidoMaterno = random.pick(APELLIDOS);
@@ -37,7 +29,7 @@ export function empresa(random: Random): string {
 	return `${random.pick(EMPRESA_GIRO)} ${random.pick(EMPRESA_NOMBRE)}`;
 }
 
-export function telefono(random: Random, ciudad: Ciudad): string {
+export function telefono(random: Random, ciudad: (typeof CIUDADES)[number]): string {
 	return `${ciudad.lada}${random.digits(10 - ciudad.lada.length)}`;
 }
 

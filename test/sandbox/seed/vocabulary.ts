@@ -25,16 +25,8 @@ export const EMPRESA_NOMBRE = [
 
 export const REGIMEN_SOCIETARIO = ['S.A. de C.V.', 'S. de R.L. de C.V.', 'S.A.P.I. de C.V.', 'S.C.'] as const;
 
-export interface Ciudad {
-	municipio: string;
-	estado: string;
-	cp: string;
-	lada: string;
-	latitud: number;
-	longitud: number;
-}
-
-export const CIUDADES: readonly Ciudad[] = [
+/** `cp`: the first digits of the city's postal codes; `lada`: its phone area code. */
+export const CIUDADES = [
 	{ municipio: 'Guadalajara', estado: 'Jalisco', cp: '44', lada: '33', latitud: 20.6597, longitud: -103.3496 },
 	{ municipio: 'Zapopan', estado: 'Jalisco', cp: '45', lada: '33', latitud: 20.7236, longitud: -103.3848 },
 	{ municipio: 'Tlaquepaque', estado: 'Jalisco', cp: '45', lada: '33', latitud: 20.6409, longitud: -103.2934 },

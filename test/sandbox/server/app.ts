@@ -3,8 +3,6 @@ import { ApiError } from '../drf/errors';
 import { M } from '../drf/messages';
 import type { RouteContext } from '../routes/context';
 import { registerApi } from '../routes/index';
-import type { Store } from '../store/store';
-import type { Authenticator } from './authentication';
 import { installBodyParsers } from './bodyParsing';
 import { SERVER_ERROR_HTML, type FaultInjector } from './faults';
 import { RequestLog, isControlPath, splitUrl } from './recording';
@@ -15,15 +13,7 @@ import { API_PREFIX, ApiRoutes } from './routeTable';
  * everything that matches no route (APPEND_SLASH redirects, 405, 404).
  */
 
-export interface ServerParts {
-	store: Store;
-	auth: Authenticator;
-	faults: FaultInjector;
-	log: RequestLog;
-	pageSize: { default: number; max: number };
-	linkOrigin?: string;
-	logger: boolean;
-}
+export type ServerParts = Omit<RouteContext, 'routes'> & { faults: FaultInjector; log: RequestLog; logger: boolean };
 
 export function buildServer(parts: ServerParts): { app: FastifyInstance; routes: ApiRoutes } {
 	const app = Fastify({ logger: parts.logger, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
@@ -48,8 +38,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; routes:
 	});
 
 	const routes = new ApiRoutes(app, parts.auth);
-	const context: RouteContext = { routes, store: parts.store, auth: parts.auth, pageSize: parts.pageSize, linkOrigin: parts.linkOrigin };
-	registerApi(context);
+	registerApi({ ...parts, routes });
 
 	app.setNotFoundHandler((request, reply) => {
 		const [path, rawQuery] = splitUrl(request.url);

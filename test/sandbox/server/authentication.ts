@@ -93,10 +93,12 @@ export class Authenticator {
 		throw unauthorized({ detail: M.notAuthenticated });
 	}
 
+	/** Makes every access token issued so far invalid (as if expired). */
 	expireAccessTokens(): void {
 		this.liveAccess.clear();
 	}
 
+	/** Makes every refresh token issued so far invalid (blacklisted). */
 	revokeRefreshTokens(): void {
 		for (const jti of this.liveRefresh.keys()) this.revokedRefresh.add(jti);
 		this.liveRefresh.clear();

@@ -1,24 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Store } from '../store/store';
 import type { FaultRule } from '../types';
 import type { PriceStockOptions, ScheduleOptions, WebhookDelivery, WebhookSender } from '../webhooks/sender';
-import type { Authenticator } from './authentication';
-import type { FaultInjector } from './faults';
-import { CONTROL_PREFIX, type RequestLog } from './recording';
+import type { ServerParts } from './app';
+import { CONTROL_PREFIX } from './recording';
 
 /**
  * The control API under /__sandbox/: what `Sandbox` offers in-process, over HTTP, so a shell
  * script or a real n8n run can drive the sandbox. Needs no auth; never recorded or faulted.
  */
 
-export interface ControlParts {
-	store: Store;
-	auth: Authenticator;
-	faults: FaultInjector;
-	log: RequestLog;
-	webhooks: WebhookSender;
-	describe: () => { url: string; apiBase: string };
-}
+type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log'> & { webhooks: WebhookSender; describe: () => { url: string; apiBase: string } };
+
+const HEALTH_COUNTS = ['productos', 'notasVenta', 'pedidos', 'notasCredito', 'consumoInterno', 'ordenesServicio', 'prospectos', 'listaNegra'] as const;
 
 /** A fault rule in JSON: `pathPattern` (+ `pathFlags`) stands for a RegExp `path`. */
 type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string; pathFlags?: string };
@@ -33,16 +26,7 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 		...parts.describe(),
 		requests: log.requests.length,
 		faults: faults.rules.length,
-		counts: {
-			productos: store.productos.length,
-			notasVenta: store.notasVenta.length,
-			pedidos: store.pedidos.length,
-			notasCredito: store.notasCredito.length,
-			consumoInterno: store.consumoInterno.length,
-			ordenesServicio: store.ordenesServicio.length,
-			prospectos: store.prospectos.length,
-			listaNegra: store.listaNegra.length,
-		},
+		counts: Object.fromEntries(HEALTH_COUNTS.map((name) => [name, store[name].length])),
 	}));
 
 	app.get(route('/requests'), async () => log.requests);

@@ -12,14 +12,8 @@ import { splitUrl } from './recording';
  * its own matching requests, so `nth` means the Nth request that rule matches.
  */
 
-interface ActiveRule {
-	rule: FaultRule;
-	matched: number;
-	fired: number;
-}
-
 export class FaultInjector {
-	private active: ActiveRule[] = [];
+	private active: { rule: FaultRule; matched: number; fired: number }[] = [];
 
 	get rules(): readonly FaultRule[] {
 		return this.active.map((a) => a.rule);

@@ -7,13 +7,7 @@ import type { Store } from './store';
  * and their cost in `costo_ensamble`; `editar_ensambles` changes them.
  */
 
-export interface ParteEnsamble {
-	parte: Producto;
-	cantidad: string;
-	factor: string;
-	umId: number;
-	umNombre: string;
-}
+type ParteEnsamble = { parte: Producto; cantidad: string; factor: string; umId: number; umNombre: string };
 
 /** Adds a part or, when the part is already in the assembly, replaces its line. */
 export function ponerParte(store: Store, producto: Producto, parte: ParteEnsamble): void {

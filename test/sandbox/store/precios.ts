@@ -8,11 +8,8 @@ import type { ClasificacionCliente } from '../seed/catalogos';
  * warehouses. The product list, its detail and the price/stock webhook all use these.
  */
 
-export interface VistaPrecio {
-	/** Warehouse whose price applies; the catalog price without it. */
-	almacen?: number;
-	clasificacion?: ClasificacionCliente;
-}
+/** A request's view of prices: `almacen` is the warehouse whose price applies (the catalog price without it). */
+export type VistaPrecio = { almacen?: number; clasificacion?: ClasificacionCliente };
 
 function conDescuento(precio: number, clasificacion: ClasificacionCliente | undefined): number {
 	return clasificacion && clasificacion.descuento > 0 ? roundNumber(precio * (1 - clasificacion.descuento / 100)) : precio;

@@ -37,10 +37,7 @@ export interface ScheduleOptions extends PriceStockOptions {
 	intervalMs?: number;
 }
 
-export interface DeliveryResult {
-	status: number;
-	body: string;
-}
+export type DeliveryResult = Pick<DeliveryRecord, 'status' | 'body'>;
 
 export interface DeliveryRecord {
 	kind: 'price-stock' | 'product-created' | 'raw';
