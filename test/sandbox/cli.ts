@@ -1,11 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console */
 import { DEMO, startSandbox } from './index';
 
-/**
- * Runs the sandbox alone, for a person trying the nodes:
- *   npm run sandbox -- --port 8765 [--seed 2026] [--log]
- * The port also comes from SANDBOX_PORT. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
- */
+/** `npm run sandbox -- --port 8765 [--seed 2026] [--log]` (or SANDBOX_PORT): the sandbox alone, stopped by Ctrl-C or SIGTERM. */
 
 function option(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);

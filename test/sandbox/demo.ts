@@ -1,9 +1,8 @@
-import { CAMPOS_PERSONALIZADOS_VENTA, CLASIFICACIONES_CLIENTE, arbolLineas, cuentaContableId } from './seed/catalogos';
+import { ALMACENES, CAMPOS_PERSONALIZADOS_VENTA, CLASIFICACIONES_CLIENTE, arbolLineas, cuentaContableId } from './seed/catalogos';
 
 /**
- * Known data of every sandbox, whatever the seed: the login, and fixtures a test or a person
- * trying the nodes can name. They are the first record of each resource (so they exist as
- * long as the resource's volume is at least 1; the product part needs 2 products).
+ * The login and fixtures of every sandbox, whatever the seed: the first record of each resource (present
+ * while its volume is at least 1; the product part needs 2 products).
  */
 
 const lineTree = arbolLineas();
@@ -51,11 +50,7 @@ export const DEMO = {
 	/** A second product, usable as an assembly part of the first. */
 	productoParte: { id: 2, codigo: 'HER-00002' },
 
-	almacenes: [
-		{ id: 1, nombre: 'Matriz Guadalajara' },
-		{ id: 2, nombre: 'Sucursal Zapopan' },
-		{ id: 3, nombre: 'CEDIS Tlaquepaque' },
-	],
+	almacenes: ALMACENES.map(({ id, nombre }) => ({ id, nombre })),
 
 	/** Listed RFCs, one per blacklist `tipo`, and a well-formed RFC that is not listed. */
 	listaNegra: {

@@ -10,12 +10,9 @@ import type { Sandbox, SandboxOptions } from './types';
 import { WebhookSender } from './webhooks/sender';
 
 /**
- * The sandbox tenant: a local Admintotal Business Management API v2 on a real HTTP server,
- * with seeded data, request recording, fault injection and the outbound webhooks.
- *
+ * The sandbox tenant (see README.md): seeded data, request recording, fault injection and the outbound webhooks.
  *   const sandbox = await startSandbox();
  *   await fetch(`${sandbox.apiBase}/productos/`, { headers: { 'Api-key': DEMO.apiKey } });
- *   await sandbox.close();
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
 	const store = seedStore(options.seed ?? DEMO.seed, options.volume);

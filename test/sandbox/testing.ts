@@ -2,10 +2,7 @@ import { request } from 'undici';
 import { DEMO } from './demo';
 import type { Sandbox } from './types';
 
-/**
- * A small HTTP client for the sandbox's own tests: real requests over the socket, redirects
- * not followed, the body parsed when it is JSON.
- */
+/** The sandbox tests' HTTP client: redirects not followed, the body parsed when it is JSON. */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are probed field by field in tests
 type Json = any;

@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import { M, pythonTypeName } from './messages';
 
 /**
- * DRF error bodies. Validation errors nest like the serializer: `{"field": ["msg"]}`, a nested
- * serializer gives an object, a list of nested serializers gives one entry per item with `{}`
- * for the valid ones, and object-level rules go under `non_field_errors`.
+ * DRF error bodies, nested like the serializer: `{"field": ["msg"]}`, an object for a nested serializer, one entry
+ * per item (`{}` when valid) for a list of them, object-level rules under `non_field_errors`.
  */
 
 /** An HTTP answer that stops the handler: thrown by routes, rendered by the error handler. */

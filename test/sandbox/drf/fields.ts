@@ -5,9 +5,8 @@ import { parseDecimal } from '../util/decimal';
 import { M, pythonTypeName } from './messages';
 
 /**
- * Zod builders that accept what DRF serializer fields accept and reject with DRF's messages.
- * DRF is lenient on input: an IntegerField takes "12", a CharField takes 12, a DecimalField
- * takes 12.5 or "12.50". A node that relies on that must pass here too.
+ * Zod builders that accept what DRF serializer fields accept (an IntegerField takes "12", a CharField 12, a
+ * DecimalField 12.5 or "12.50") and reject with DRF's messages.
  */
 
 /** Error map: a missing value is "required", a null is "no puede ser nulo", anything else `message`. */

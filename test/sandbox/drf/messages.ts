@@ -1,8 +1,4 @@
-/**
- * The Spanish messages of Django REST Framework, SimpleJWT and django-filter (locale `es`),
- * which a tenant with Spanish as language answers with. Kept in one place so tests and
- * routes speak the same words.
- */
+/** The Spanish (`es`) messages of Django REST Framework, SimpleJWT and django-filter, as a Spanish tenant answers. */
 export const M = {
 	required: 'Este campo es requerido.',
 	null: 'Este campo no puede ser nulo.',

@@ -1,9 +1,8 @@
 import type { ListEnvelope } from '../schemas/common';
 
 /**
- * DRF's LimitOffsetPagination, reproduced to the letter: `limit` (default and maximum from the
- * options), `offset`, bad values ignored, and absolute `next`/`previous` links that keep every
- * other parameter of the request, re-encoded in sorted order as DRF's replace_query_param does.
+ * DRF's LimitOffsetPagination to the letter: bad `limit`/`offset` ignored, absolute `next`/`previous` links that keep
+ * every other parameter, re-encoded in sorted order as DRF's replace_query_param does.
  */
 
 export type PageSize = { default: number; max: number };

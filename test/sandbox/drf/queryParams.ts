@@ -3,9 +3,8 @@ import { ApiError } from './errors';
 import { M } from './messages';
 
 /**
- * Query filters read the way django-filter reads them: an empty value means "no filter", the
- * last of repeated values wins, and a malformed value is a 400 `{"param": ["message"]}`.
- * Unknown parameters are simply never read.
+ * Query filters read as django-filter reads them: an empty value is no filter, the last of repeated values wins,
+ * a malformed value is a 400 `{"param": ["message"]}`, unknown parameters are never read.
  */
 export class QueryParams {
 	private readonly errors: Record<string, string[]> = {};

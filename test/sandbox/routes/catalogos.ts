@@ -29,10 +29,7 @@ export function registerCatalogos(context: RouteContext): void {
 	});
 }
 
-/**
- * The spec does not show how the `rfc` filter matches; we take it that Admintotal compares RFCs as
- * SAT writes them (upper case, no spaces or dashes), whatever spelling an entry was stored with.
- */
+/** The spec does not say how `rfc` matches; taken as comparing RFCs as SAT writes them (upper case, no spaces or dashes). */
 function asSatWrites(rfc: string | undefined): string | undefined {
 	return rfc?.toUpperCase().replace(/[\s-]/g, '');
 }

@@ -13,9 +13,8 @@ import type { Store } from '../store/store';
 import { findOr404, idParam, page, queryOf, type RouteContext } from './context';
 
 /**
- * Products: the list with its 14 query parameters, the detail, assemblies and the webhook
- * switch. What a request sees depends on `almacen` (price and stock of that warehouse),
- * `almacenes_existencias` (stock summed), `clasificacion_precios` (discount) and `excluir`.
+ * Products: the list with its 14 query parameters, the detail, assemblies and the webhook switch. What a request sees
+ * depends on `almacen`, `almacenes_existencias` (stock summed), `clasificacion_precios` (discount) and `excluir`.
  */
 
 type VistaProducto = VistaPrecio & { almacenesExistencias?: number[]; excluir?: string[] };
@@ -115,10 +114,7 @@ export function registerProductos(context: RouteContext): void {
 	});
 }
 
-/**
- * The body of editar_ensambles is one line or a list of lines. A list is validated as DRF's
- * `many=True` does: errors come back as a list with one entry per line.
- */
+/** editar_ensambles takes one line or a list, validated as DRF's `many=True`: errors as a list, one entry per line. */
 function validarEnsambles(body: unknown) {
 	if (Array.isArray(body)) {
 		if (body.length === 0) throw new ApiError(400, { non_field_errors: [M.emptyList] });

@@ -41,7 +41,6 @@ export function registerProspectos(context: RouteContext): void {
 		store.prospectos.push(prospecto);
 		if (direccion) store.direccionesProspectos.set(id, direccion);
 		void reply.code(201);
-		const creado: ProspectoCreado = { ...prospecto, direccion };
-		return creado;
+		return { ...prospecto, direccion } satisfies ProspectoCreado;
 	});
 }

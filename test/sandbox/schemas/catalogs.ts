@@ -18,10 +18,7 @@ export type FormaPago = (typeof FORMAS_PAGO)[number];
 export const ORDEN_SERVICIO_STATUS = { 1: 'Abierta', 2: 'Proceso', 3: 'Terminada', 4: 'Cancelada', 5: 'Confirmada' } as const;
 /** Work order priority (spec, "Priority catalog"). */
 export const ORDEN_SERVICIO_PRIORIDAD = { 1: 'Alta', 2: 'Media', 3: 'Baja' } as const;
-/**
- * Blacklist entry type (spec, "Blacklist entry": 1-3). 4 is SAT's fourth situation, not in the spec:
- * the sandbox serves one such entry so the nodes are tested against a type the spec does not list.
- */
+/** Blacklist entry type (spec: 1-3); 4, SAT's fourth situation, is served once to test the nodes against an unlisted type. */
 export const LISTA_NEGRA_TIPO = { 1: 'Definitivo', 2: 'Desvirtuado', 3: 'Presunto', 4: 'Sentencia Favorable' } as const;
 /** Product distribution channel (spec, products query `medio_distribucion`). */
 export const MEDIO_DISTRIBUCION = { 1: 'Tienda', 2: 'Web', 3: 'Ambos' } as const;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { campos, dateString, id } from './common';
 
-/**
- * Products (`/productos/`), shaped after the facts file's field table: unlike the documents,
- * prices, costs and stock are JSON numbers here, while unit factors and sizes are strings.
- */
+/** Products (`/productos/`) per the facts file: prices, costs and stock are JSON numbers, unit factors and sizes strings. */
 
 export const promocionSchema = z.strictObject({
 	...campos(['cantidad', 'valor_unitario', 'precio_neto'], z.string()),

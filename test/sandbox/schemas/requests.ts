@@ -4,9 +4,8 @@ import { PARTES_DIRECCION, campos } from './common';
 import { FORMAS_PAGO, ORDEN_SERVICIO_PRIORIDAD, ORDEN_SERVICIO_STATUS, PROSPECTO_STATUS, TIPO_TARJETA, USOS_CFDI, keysOf } from './catalogs';
 
 /**
- * Bodies of the create and update operations, written with DRF-like fields (see drf/fields.ts)
- * so they accept what the real service accepts. Unknown keys are dropped, as DRF does.
- * Existence of referenced records (clients, products, accounts) is checked by the routes.
+ * Bodies of the create and update operations in DRF-like fields (drf/fields.ts); unknown keys are dropped, as DRF
+ * does. The routes check that referenced records exist.
  */
 
 /** Address given in a request; every part optional (the spec does not show the request shape). */
@@ -20,10 +19,7 @@ export const direccionInputSchema = f.object({
 });
 export type DireccionInput = z.infer<typeof direccionInputSchema>;
 
-/**
- * A product line: the product by exactly one of `producto` (id), `producto_codigo` or
- * `producto_codigo_proveedor`; the price defaults to the product's price in the warehouse.
- */
+/** A product line: the product by exactly one of its three keys; the price defaults to the product's in the warehouse. */
 export const lineaInputSchema = f.object({
 	producto: f.primaryKey().optional(),
 	producto_codigo: f.char().optional(),

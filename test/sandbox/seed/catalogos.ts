@@ -1,8 +1,4 @@
-/**
- * Fixed catalogs of the tenant: warehouses, client classifications, responsibility centers,
- * units of measure, product lines, the chart of accounts, banks, roles. They do not depend on
- * the seed, so DEMO can name their ids.
- */
+/** The tenant's fixed catalogs: they do not depend on the seed, so DEMO can name their ids. */
 
 /** Each warehouse issues sales notes in its own series; `ajustePrecio` is its price against the catalog's, in percent. */
 export const ALMACENES = [
@@ -190,10 +186,7 @@ export const PLACEHOLDERS: Record<string, readonly string[]> = {
 	m: ['15', '20', '30'],
 };
 
-/**
- * Ids of the line tree. As on the real tenant, every line has a default ("General") subline
- * whose id equals the line id, and every subline a default subsubline with its own id.
- */
+/** Ids of the line tree: as on a real tenant, each line has a "General" subline of its id, each subline such a subsubline. */
 export function arbolLineas() {
 	const sublineas = LINEAS.map((l) => ({ id: l.id, linea: l.id, nombre: 'General' }));
 	const hijas: { sublinea: number; nombres: readonly string[] }[] = [];

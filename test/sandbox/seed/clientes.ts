@@ -6,10 +6,7 @@ import { correo, direccion, empresa, persona } from './personas';
 import { Random } from './random';
 import { satUpper, slug } from './vocabulary';
 
-/**
- * Clients. Not an endpoint of the spec, but embedded in documents and referenced by id, RFC
- * or code when documents are created. Client 1 and 2 are the DEMO fixtures.
- */
+/** Clients: no endpoint, but embedded in documents and named by id, RFC or code in creates. 1 and 2 are DEMO's. */
 export function seedClientes(store: Store, seed: number, count: number): void {
 	const random = new Random(seed, 'clientes');
 	const rfcs = new Set<string>([DEMO.clientePublicoGeneral.rfc]);

@@ -3,6 +3,8 @@ import type { LineaDocumento } from '../schemas/common';
 import type { NotaVenta } from '../schemas/movimientos';
 import type { Producto } from '../schemas/productos';
 import {
+	CONSUMO_SIN_CFDI,
+	CONSUMO_SIN_ENTREGA,
 	clienteEmbebido,
 	clientePedido,
 	folioCompleto,
@@ -17,10 +19,7 @@ import { SERIE_WEB } from './catalogos';
 import { correo, persona } from './personas';
 import { Random } from './random';
 
-/**
- * Sales notes, orders, credit notes and internal consumption, spread over 2026 in id order.
- * Document 1 of each kind belongs to DEMO.cliente.
- */
+/** Sales notes, orders, credit notes and internal consumption over 2026 in id order; number 1 of each is DEMO.cliente's. */
 
 export const TENANT_ORIGIN = 'https://sandbox.admintotal.com';
 
@@ -241,17 +240,12 @@ export function seedConsumoInterno(store: Store, seed: number, count: number): v
 			forma_pago: null,
 			detalles,
 			creado: isoTimestamp(creado),
-			xml_timbrado: '',
-			cfdi_uuid: '',
-			cfdi_status: '',
+			...CONSUMO_SIN_CFDI,
 			cancelado,
 			motivo_cancelacion: cancelado ? random.pick(MOTIVOS_CANCELACION) : '',
 			usuario_cancelacion: cancelado ? usuarioAlAzar(store, random) : null,
 			fecha_cancelacion: cancelado ? isoTimestamp(creado + 7200000) : null,
-			fecha_entrega: null,
-			hora_entrega_a: null,
-			hora_entrega_b: null,
-			direccion_entrega: null,
+			...CONSUMO_SIN_ENTREGA,
 			folio,
 			folio_completo: folioCompleto('CI', folio),
 			vendedor: usuario?.username ?? 'demo',

@@ -42,19 +42,20 @@ export function curp(random: Random, rfc: string): string {
 	return `${rfc.slice(0, 10)}${random.pick(['H', 'M'])}${random.pick(ESTADOS_CURP)}${random.chars(3, consonants)}${random.chars(1, UPPER_ALNUM)}${random.int(0, 9)}`;
 }
 
-/** CLABE: bank (3) + plaza (3) + account (11) + check digit with weights 3, 7, 1. */
+/** Check digit of a CLABE's first 17 digits: weights 3, 7, 1. */
+function digitoClabe(body: string): number {
+	const total = [...body].reduce((sum, digit, i) => sum + ((Number(digit) * [3, 7, 1][i % 3]) % 10), 0);
+	return (10 - (total % 10)) % 10;
+}
+
+/** CLABE: bank (3) + plaza (3) + account (11) + check digit. */
 export function clabe(random: Random, bankCode: string): string {
 	const body = `${bankCode}${random.pick(['320', '180', '580', '650', '010'])}${random.digits(11)}`;
-	const weights = [3, 7, 1];
-	const total = [...body].reduce((sum, digit, i) => sum + ((Number(digit) * weights[i % 3]) % 10), 0);
-	return `${body}${(10 - (total % 10)) % 10}`;
+	return `${body}${digitoClabe(body)}`;
 }
 
 export function clabeIsValid(value: string): boolean {
-	if (!/^\d{18}$/.test(value)) return false;
-	const weights = [3, 7, 1];
-	const total = [...value.slice(0, 17)].reduce((sum, digit, i) => sum + ((Number(digit) * weights[i % 3]) % 10), 0);
-	return (10 - (total % 10)) % 10 === Number(value[17]);
+	return /^\d{18}$/.test(value) && digitoClabe(value.slice(0, 17)) === Number(value[17]);
 }
 
 /** EAN-13 with the Mexican GS1 prefix 750 and a valid check digit. */

@@ -9,10 +9,7 @@ import { seedProspectos } from './prospectos';
 import { seedUsuarios } from './usuarios';
 import { CATALOGO_CUENTAS } from './catalogos';
 
-/**
- * Each resource's seeder and its number of records when `volume` does not say (small enough to
- * start in well under a second), in seeding order: documents need users, clients, products.
- */
+/** Seeders in order (documents need users, clients, products) and default volumes (a start well under a second). */
 const SEEDERS = {
 	usuarios: [12, seedUsuarios],
 	clientes: [80, seedClientes],

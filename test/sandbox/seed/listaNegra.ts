@@ -6,16 +6,12 @@ import { empresa, persona } from './personas';
 import { Random } from './random';
 import { REGIMEN_SOCIETARIO, satUpper } from './vocabulary';
 
-/**
- * An entry of the type the spec does not list (4, SAT's "Sentencia Favorable"), with an RFC whose
- * check digit is right (the DEMO RFCs' are not).
- */
+/** An entry of the type the spec does not list (4, "Sentencia Favorable"), with a right check digit (DEMO's are not). */
 export const SENTENCIA_FAVORABLE: ListaNegra = { rfc: 'TUN150610KP3', nombre: 'TRANSPORTES UNIDOS DEL NORTE, S.A. DE C.V.', tipo: 4 };
 
 /**
- * The SAT 69-B list: taxpayers presumed (3), confirmed (1) or cleared (2) of issuing invoices
- * for simulated operations. Names as SAT publishes them, upper case with the legal form.
- * The first entries are DEMO.listaNegra and SENTENCIA_FAVORABLE; DEMO.rfcNoListado is never generated.
+ * SAT's 69-B list: presumed (3), confirmed (1) or cleared (2) issuers of invoices for simulated operations, named as
+ * SAT publishes them. DEMO.listaNegra and SENTENCIA_FAVORABLE come first; DEMO.rfcNoListado is never generated.
  */
 export function seedListaNegra(store: Store, seed: number, count: number): void {
 	const random = new Random(seed, 'listaNegra');

@@ -5,10 +5,7 @@ import { addDays, dateToMs, isoTimestamp, toDayMonthYear } from '../util/time';
 import { persona } from './personas';
 import { Random } from './random';
 
-/**
- * Work orders: visits to a branch of a client. Statuses and priorities cycle so that every
- * combination exists (15 orders cover them all); order 1 belongs to DEMO.cliente.
- */
+/** Work orders, visits to a client's branch: statuses and priorities cycle (15 orders cover every pair); 1 is DEMO.cliente's. */
 
 const TIPOS_SERVICIO = ['Mantenimiento preventivo', 'Mantenimiento correctivo', 'Instalación', 'Revisión eléctrica', 'Diagnóstico'];
 const PERIODICIDADES = ['Única', 'Mensual', 'Bimestral', 'Trimestral', 'Semestral', 'Anual'];

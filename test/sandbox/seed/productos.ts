@@ -1,6 +1,7 @@
 import { DEMO } from '../demo';
 import type { InfoAlmacen, Producto, Promocion } from '../schemas/productos';
 import { ponerParte } from '../store/ensambles';
+import { infoAlmacen } from '../store/precios';
 import type { Store } from '../store/store';
 import { roundNumber } from '../util/decimal';
 import { LINEAS, PLACEHOLDERS, unidadMedida } from './catalogos';
@@ -8,10 +9,7 @@ import { ean13 } from './identity';
 import { Random } from './random';
 import { satUpper } from './vocabulary';
 
-/**
- * Products of a hardware store, with the fields of the facts file. Prices, costs and stock
- * are JSON numbers. Product 1 is DEMO.producto; the newest 4 % have no warehouse info yet.
- */
+/** A hardware store's products; product 1 is DEMO.producto, the newest 4 % have no warehouse info yet. */
 export function seedProductos(store: Store, seed: number, count: number): void {
 	const random = new Random(seed, 'productos');
 	for (let id = 1; id <= count; id++) {
@@ -100,16 +98,10 @@ function infoAlmacenes(store: Store, random: Random, precio: number, costo: numb
 	return store.almacenes
 		.filter((almacen) => almacen.id === 1 || random.chance(0.85))
 		.map((almacen) => {
-			const precioUnitario = roundNumber(precio * (1 + almacen.ajustePrecio / 100));
-			const disponible = random.chance(0.15) ? 0 : porPieza ? random.int(1, 250) : random.int(10, 2500) / 10;
-			return {
-				almacen: { id: almacen.id, nombre: almacen.nombre },
-				disponible,
-				promociones: almacen.id === 1 && random.chance(0.05) ? [promocion(random, precioUnitario)] : [],
-				precio_unitario: precioUnitario,
-				costo_reposicion: roundNumber(costo * (1 + random.next() * 0.05)),
-				precio_neto: roundNumber(precioUnitario * 1.16),
-			};
+			const info = infoAlmacen(almacen, precio, 0, random.chance(0.15) ? 0 : porPieza ? random.int(1, 250) : random.int(10, 2500) / 10);
+			if (almacen.id === 1 && random.chance(0.05)) info.promociones = [promocion(random, info.precio_unitario)];
+			info.costo_reposicion = roundNumber(costo * (1 + random.next() * 0.05));
+			return info;
 		});
 }
 
@@ -159,17 +151,7 @@ function aplicarDemo(store: Store, producto: Producto): void {
 		{ id: producto.unidad.id, factor: 1, nombre: 'PZA' },
 		{ id: store.nextSequence('unidadProducto'), factor: 6, nombre: 'CAJA' },
 	];
-	producto.info_almacenes = store.almacenes.map((almacen) => {
-		const precioUnitario = roundNumber(fixture.precio * (1 + almacen.ajustePrecio / 100));
-		return {
-			almacen: { id: almacen.id, nombre: almacen.nombre },
-			disponible: fixture.disponible[almacen.id],
-			promociones: [],
-			precio_unitario: precioUnitario,
-			costo_reposicion: fixture.costo,
-			precio_neto: roundNumber(precioUnitario * 1.16),
-		};
-	});
+	producto.info_almacenes = store.almacenes.map((almacen) => infoAlmacen(almacen, fixture.precio, fixture.costo, fixture.disponible[almacen.id]));
 }
 
 /** About 3 % of the products are kits of two or three earlier products. */

@@ -1,7 +1,6 @@
 /**
- * A small seeded PRNG (mulberry32): the same seed gives the same tenant on every machine,
- * without a dependency. Each resource draws from its own stream, so raising the volume of
- * one resource does not reshuffle the others.
+ * A seeded PRNG (mulberry32): the same seed gives the same tenant everywhere. Each resource draws from its own
+ * stream, so raising one resource's volume does not reshuffle the others.
  */
 export class Random {
 	private state: number;
@@ -54,9 +53,7 @@ export class Random {
 	}
 
 	digits(length: number): string {
-		let text = '';
-		for (let i = 0; i < length; i++) text += String(this.int(0, 9));
-		return text;
+		return this.chars(length, '0123456789');
 	}
 
 	/** Characters from `alphabet`, e.g. an RFC homoclave from [A-Z0-9]. */

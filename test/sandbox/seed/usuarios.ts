@@ -5,10 +5,7 @@ import { persona } from './personas';
 import { Random, UPPER_ALNUM } from './random';
 import { slug } from './vocabulary';
 
-/**
- * Users. User 1 is the demo login; the others have password "<username>-password" and a
- * generated API key, so tests can also act as a second user.
- */
+/** Users: 1 is the demo login; the others have password "<username>-password" and a generated API key. */
 export function seedUsuarios(store: Store, seed: number, count: number): void {
 	const random = new Random(seed, 'usuarios');
 	const usernames = new Set<string>();

@@ -8,10 +8,7 @@ import { SERVER_ERROR_HTML, type FaultInjector } from './faults';
 import { RequestLog, isControlPath, splitUrl } from './recording';
 import { API_PREFIX, ApiRoutes } from './routeTable';
 
-/**
- * The HTTP server: body parsing, recording, faults, the API routes, and Django's answers to
- * everything that matches no route (APPEND_SLASH redirects, 405, 404).
- */
+/** The HTTP server, and Django's answers to what matches no route (APPEND_SLASH redirects, 405, 404). */
 
 export type ServerParts = Omit<RouteContext, 'routes'> & { faults: FaultInjector; log: RequestLog; logger: boolean };
 

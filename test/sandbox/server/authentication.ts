@@ -6,9 +6,8 @@ import { Random, UPPER_ALNUM } from '../seed/random';
 import type { Credencial, Store } from '../store/store';
 
 /**
- * The two ways in: a user's API key in header `Api-key`, or a SimpleJWT access token in
- * `Authorization: Bearer`. Tokens are real HS256 JWTs signed with a secret of this sandbox
- * run; each one is also remembered by its `jti`, so tests can expire or revoke them at once.
+ * A user's API key in `Api-key`, or a SimpleJWT access token in `Authorization: Bearer`: real HS256 JWTs signed with
+ * this run's secret, remembered by `jti` so tests can expire or revoke them all at once.
  */
 
 /** DRF answers 401 (not 403) because JWT, the first authenticator, names a challenge. */

@@ -3,9 +3,8 @@ import { ApiError } from '../drf/errors';
 import { M } from '../drf/messages';
 
 /**
- * Request bodies as DRF's parsers take them: JSON (an empty body is no body, not an error, as
- * clients often send Content-Type on GET), and form-urlencoded. Anything else is kept aside and
- * becomes a 415 only when the route reads a body, since DRF parses lazily.
+ * Bodies as DRF's parsers take them: JSON (empty is no body: clients send Content-Type on GET too) and form-urlencoded.
+ * Anything else is a 415 only when the route reads the body, as DRF parses lazily.
  */
 
 interface UnsupportedBody {

@@ -4,10 +4,7 @@ import type { PriceStockOptions, ScheduleOptions, WebhookDelivery, WebhookSender
 import type { ServerParts } from './app';
 import { CONTROL_PREFIX } from './recording';
 
-/**
- * The control API under /__sandbox/: what `Sandbox` offers in-process, over HTTP, so a shell
- * script or a real n8n run can drive the sandbox. Needs no auth; never recorded or faulted.
- */
+/** `Sandbox`'s controls over HTTP under /__sandbox/, for scripts and real n8n runs: no auth, never recorded or faulted. */
 
 type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log'> & { webhooks: WebhookSender; describe: () => { url: string; apiBase: string } };
 

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/**
- * A stand-in for the shop on the other side of the price/stock example workflow: it records what
- * n8n posts to it, so a person (or the end-to-end suite) can see the sync happen. No auth.
- */
+/** The shop the price/stock example workflow posts to: it records what n8n sends, to show the sync. No auth. */
 export const SHOP_PREFIX = '/__shop';
 
 export interface ShopUpdate {

@@ -6,11 +6,7 @@ import { API_PREFIX } from './routeTable';
 import type { RequestLog } from './recording';
 import { splitUrl } from './recording';
 
-/**
- * Fault injection: rules chosen by method and path answer in place of the API (a status and
- * body, a 429 with Retry-After), delay the answer, or drop the connection. Each rule counts
- * its own matching requests, so `nth` means the Nth request that rule matches.
- */
+/** Fault rules answer in place of the API, delay, drop or cut the answer; `nth` counts the requests that rule matches. */
 
 export class FaultInjector {
 	private active: { rule: FaultRule; matched: number; fired: number }[] = [];

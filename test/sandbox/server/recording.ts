@@ -1,11 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RecordedRequest } from '../types';
 
-/**
- * Every request to the API is recorded in arrival order, with its parsed body and the status
- * it finally got, so a test can check what a node really sent. The status is filled in just
- * before the answer leaves, so it is there by the time the client sees the response.
- */
+/** Every API request in arrival order, with its parsed body and final status (set before the answer leaves). */
 
 export const CONTROL_PREFIX = '/__sandbox';
 

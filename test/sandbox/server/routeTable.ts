@@ -3,9 +3,8 @@ import type { Credencial } from '../store/store';
 import type { Authenticator } from './authentication';
 
 /**
- * Registers the API's routes with fastify and remembers their patterns, because Django's
- * behaviour on a miss depends on them: a path that exists for another method is a 405, and a
- * path that exists with a trailing slash added is a 301 (APPEND_SLASH).
+ * The API's routes, remembered because Django's answer to a miss depends on them: 405 for a path of another method,
+ * 301 for one that exists with a trailing slash added (APPEND_SLASH).
  */
 
 export const API_PREFIX = '/api/v2';

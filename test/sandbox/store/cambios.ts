@@ -1,14 +1,12 @@
 /*
- * What happens at a tenant between two polls: sales notes and orders are created (dated today, an
- * earlier day, or with an ID older than the newest), notes are cancelled, SAT's 69-B list gains or
- * changes entries. Tests call these on `sandbox.store`, and so do the
- * end-to-end suites, which start the sandbox in their own process.
+ * What happens at a tenant between two polls (notes and orders created with any date or an older ID, notes
+ * cancelled, 69-B entries added or changed), for tests and the end-to-end suites to call on `sandbox.store`.
  */
 import type { ListaNegra } from '../schemas/listaNegra';
 import type { NotaVenta, Pedido } from '../schemas/movimientos';
 import { FOLIO_INICIAL, TENANT_ORIGIN } from '../seed/documentos';
 import { isoTimestamp } from '../util/time';
-import { folioCompleto, serieDe, siguienteFolio } from './documentos';
+import { SIN_CANCELACION, folioCompleto, serieDe, siguienteFolio } from './documentos';
 import type { Store } from './store';
 
 export interface NuevoDocumento {
@@ -25,7 +23,7 @@ export interface NuevoDocumento {
 /** A new sales note, a copy of the first one with its own ID, folio, date and PDF link, kept in ID order like the API's list. */
 export function crearNotaVenta(store: Store, nueva: NuevoDocumento): NotaVenta {
 	const nota = nuevoDocumento(store, store.notasVenta, nueva, 'pdf_nota_venta') as NotaVenta;
-	Object.assign(nota, { cancelado: false, motivo_cancelacion: '', usuario_cancelacion: null, fecha_cancelacion: null });
+	Object.assign(nota, SIN_CANCELACION);
 	insertarEnOrden(store.notasVenta, nota);
 	return nota;
 }

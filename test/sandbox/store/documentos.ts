@@ -3,10 +3,7 @@ import type { Producto } from '../schemas/productos';
 import { decimal, formatDecimal, multiply, percentOf, roundTo, sum } from '../util/decimal';
 import type { ClienteInterno, Store } from './store';
 
-/**
- * What documents (sales notes, orders, consumption) compute the same way: line amounts,
- * totals, the embedded client, the folio of a series.
- */
+/** What documents compute alike: line amounts, totals, the embedded client, the folio of a series. */
 
 /** A line: importe = cantidad × precio (6 places), iva = importe × the product's IVA rate. */
 export function lineaDocumento(
@@ -54,6 +51,12 @@ export const clienteEmbebido = (cliente: ClienteInterno): Cliente => copiarClien
 
 /** Orders embed the client without `bloquear_vencido` and `dias_cortar_credito`. */
 export const clientePedido = (cliente: ClienteInterno): ClientePedido => copiarCliente(cliente, CAMPOS_CLIENTE_PEDIDO);
+
+/** A document never cancelled. */
+export const SIN_CANCELACION = { cancelado: false, motivo_cancelacion: '', usuario_cancelacion: null, fecha_cancelacion: null };
+/** Internal consumption is neither stamped nor delivered. */
+export const CONSUMO_SIN_CFDI = { xml_timbrado: '', cfdi_uuid: '', cfdi_status: '' };
+export const CONSUMO_SIN_ENTREGA = { fecha_entrega: null, hora_entrega_a: null, hora_entrega_b: null, direccion_entrega: null };
 
 /** Folio of a series: documents are numbered per series; `folio_completo` is SERIE-FOLIO. */
 export function siguienteFolio(documentos: readonly { folio_completo: string; folio: number }[], serie: string, inicial: number): number {

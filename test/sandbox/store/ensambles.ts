@@ -2,10 +2,7 @@ import type { Ensamble, Producto } from '../schemas/productos';
 import { decimal, formatDecimal, multiply, sum, toNumber } from '../util/decimal';
 import type { Store } from './store';
 
-/**
- * Assemblies (kits): a product made of parts. The product shows its parts in `composiciones`
- * and their cost in `costo_ensamble`; `editar_ensambles` changes them.
- */
+/** Assemblies (kits): the product shows its parts in `composiciones` and their cost in `costo_ensamble`. */
 
 type ParteEnsamble = { parte: Producto; cantidad: string; factor: string; umId: number; umNombre: string };
 

@@ -1,11 +1,10 @@
-import type { Producto } from '../schemas/productos';
+import type { InfoAlmacen, Producto } from '../schemas/productos';
 import { roundNumber } from '../util/decimal';
-import type { ClasificacionCliente } from '../seed/catalogos';
+import type { ALMACENES, ClasificacionCliente } from '../seed/catalogos';
 
 /**
- * Price and stock of a product as a given request sees them: the price of a warehouse (or the
- * catalog price), less the discount of a client classification; the stock summed over some
- * warehouses. The product list, its detail and the price/stock webhook all use these.
+ * Price and stock as a request sees them (list, detail, price/stock webhook): a warehouse's price or the catalog's,
+ * less a client classification's discount; stock summed over some warehouses.
  */
 
 /** A request's view of prices: `almacen` is the warehouse whose price applies (the catalog price without it). */
@@ -13,6 +12,13 @@ export type VistaPrecio = { almacen?: number; clasificacion?: ClasificacionClien
 
 function conDescuento(precio: number, clasificacion: ClasificacionCliente | undefined): number {
 	return clasificacion && clasificacion.descuento > 0 ? roundNumber(precio * (1 - clasificacion.descuento / 100)) : precio;
+}
+
+/** A warehouse's entry of a product: the price is the catalog's with the warehouse's adjustment; no promotions. */
+export function infoAlmacen(almacen: (typeof ALMACENES)[number], precio: number, costo: number, disponible: number, iva = 16): InfoAlmacen {
+	const precioUnitario = roundNumber(precio * (1 + almacen.ajustePrecio / 100));
+	const neto = roundNumber(precioUnitario * (1 + iva / 100));
+	return { almacen: { id: almacen.id, nombre: almacen.nombre }, disponible, promociones: [], precio_unitario: precioUnitario, costo_reposicion: costo, precio_neto: neto };
 }
 
 /** The sale price before taxes. A warehouse the product has no entry in falls back to the catalog. */

@@ -16,11 +16,11 @@ import {
 	arbolLineas,
 } from '../seed/catalogos';
 import { roundNumber } from '../util/decimal';
+import { infoAlmacen } from './precios';
 
 /**
- * The live data of the tenant. Records are kept in the shape the API answers with (typed by
- * the zod schemas), in id order, so a test can read or change them directly; what the API
- * does not show (passwords, supplier codes, classification of clients) sits beside them.
+ * The tenant's live data, in the API's shapes and id order so tests can read or change it; what the API does not
+ * show (passwords, supplier codes, client classifications) sits beside it.
  */
 
 /** A client as stored: the embedded `cliente` object plus what only the server knows. */
@@ -173,15 +173,7 @@ export class Store {
 		if (!almacen) throw new Error(`no warehouse ${almacenId}`);
 		let info = producto.info_almacenes.find((i) => i.almacen.id === almacenId);
 		if (!info) {
-			const precio = roundNumber(producto.precio * (1 + almacen.ajustePrecio / 100));
-			info = {
-				almacen: { id: almacen.id, nombre: almacen.nombre },
-				disponible: 0,
-				promociones: [],
-				precio_unitario: precio,
-				costo_reposicion: producto.costo,
-				precio_neto: roundNumber(precio * (1 + producto.porcentaje_iva / 100)),
-			};
+			info = infoAlmacen(almacen, producto.precio, producto.costo, 0, producto.porcentaje_iva);
 			producto.info_almacenes.push(info);
 			producto.info_almacenes.sort((a, b) => a.almacen.id - b.almacen.id);
 		}
@@ -203,9 +195,5 @@ export class Store {
 			habilitados.push(codigo);
 		}
 		return { habilitados, noEncontrados };
-	}
-
-	productosConWebhook(): Producto[] {
-		return this.productos.filter((p) => p.habilitar_webhook);
 	}
 }

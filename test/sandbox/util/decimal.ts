@@ -1,7 +1,6 @@
 /**
- * Fixed-point decimals on bigint. Admintotal sends money as decimal strings with fixed places
- * ("40.2003", "6.432050"); computing them with floats would drift in the last place, and a
- * node that checks total = subtotal + iva must see the exact numbers a Django Decimal gives.
+ * Fixed-point decimals on bigint: money comes as strings of fixed places ("40.2003"), and a node checking
+ * total = subtotal + iva must see what a Django Decimal gives, not a float drifting in the last place.
  */
 
 /** Internal scale: 10 places is enough for 4-place prices times 4-place quantities rounded to 6. */
@@ -73,11 +72,7 @@ export function toNumber(value: Decimal, places = 6): number {
 	return Number(formatDecimal(value, places));
 }
 
-/**
- * Rounds a float to `places` decimals (half away from zero), for the product fields that are
- * JSON numbers. Plain float arithmetic on purpose: it runs for every price of thousands of
- * products, and the result is a float anyway.
- */
+/** Rounds half away from zero for the products' JSON numbers; plain floats on purpose (fast, and a float anyway). */
 export function roundNumber(value: number, places = 2): number {
 	const factor = 10 ** places;
 	const scaled = Math.abs(value) * factor;

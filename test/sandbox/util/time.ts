@@ -1,8 +1,4 @@
-/**
- * Dates and timestamps as Admintotal renders them: Mexico City time (UTC-6 all year since
- * 2022), timestamps ISO 8601 with the offset, dates YYYY-MM-DD. Formatting by hand keeps the
- * output independent of the TZ of the machine that runs the sandbox.
- */
+/** Mexico City time (UTC-6 all year since 2022) as Admintotal writes it, by hand so the machine's TZ does not matter. */
 
 export const MEXICO_OFFSET = '-06:00';
 const OFFSET_MS = -6 * 3600 * 1000;

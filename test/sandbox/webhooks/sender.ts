@@ -70,7 +70,7 @@ export class WebhookSender {
 					if (!producto) throw new Error(`sendPriceStock: no product with codigo ${codigo}`);
 					return producto;
 				})
-			: this.store.productosConWebhook();
+			: this.store.productos.filter((p) => p.habilitar_webhook);
 		const almacenes = options.warehouseIds ?? this.store.almacenes.map((a) => a.id);
 		return productos.map((p) => ({
 			sku: p.codigo,

@@ -5,15 +5,12 @@ import type { ConsumoInterno } from '../../schemas/movimientos';
 import { consumoInternoInputSchema } from '../../schemas/requests';
 import { FOLIO_INICIAL, TENANT_ORIGIN } from '../../seed/documentos';
 import { readBody } from '../../server/bodyParsing';
-import { folioCompleto, siguienteFolio, totales } from '../../store/documentos';
+import { CONSUMO_SIN_CFDI, CONSUMO_SIN_ENTREGA, SIN_CANCELACION, folioCompleto, siguienteFolio, totales } from '../../store/documentos';
 import { isoDate, isoTimestamp } from '../../util/time';
 import { findOr404, idParam, page, type RouteContext } from '../context';
 import { construirLineas, resolverAlmacen, resolverProductos } from './referencias';
 
-/**
- * Internal consumption: goods taken from a warehouse for the company's own use, charged to an
- * expense account. The detail path has no trailing slash (spec).
- */
+/** Internal consumption: goods a warehouse gives to the company's own use, charged to an expense account. */
 export function registerConsumoInterno(context: RouteContext): void {
 	const { routes, store } = context;
 
@@ -49,17 +46,9 @@ export function registerConsumoInterno(context: RouteContext): void {
 			forma_pago: null,
 			detalles,
 			creado: isoTimestamp(now),
-			xml_timbrado: '',
-			cfdi_uuid: '',
-			cfdi_status: '',
-			cancelado: false,
-			motivo_cancelacion: '',
-			usuario_cancelacion: null,
-			fecha_cancelacion: null,
-			fecha_entrega: null,
-			hora_entrega_a: null,
-			hora_entrega_b: null,
-			direccion_entrega: null,
+			...CONSUMO_SIN_CFDI,
+			...SIN_CANCELACION,
+			...CONSUMO_SIN_ENTREGA,
 			folio,
 			folio_completo: folioCompleto('CI', folio),
 			vendedor: user?.username ?? '',

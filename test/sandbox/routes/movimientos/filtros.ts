@@ -1,10 +1,7 @@
 import type { QueryParams } from '../../drf/queryParams';
 import { serieDe } from '../../store/documentos';
 
-/**
- * The filters shared by sales notes and orders: cliente, cliente_razon_social, fecha, desde,
- * hasta, folio, serie, cancelado (0 active, 1 cancelled, absent both).
- */
+/** The filters sales notes and orders share; `cancelado` 0 keeps the active, 1 the cancelled, absent both. */
 
 interface Documento {
 	fecha: string;

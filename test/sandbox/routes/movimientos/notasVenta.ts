@@ -4,7 +4,7 @@ import type { NotaVenta } from '../../schemas/movimientos';
 import { notaVentaInputSchema } from '../../schemas/requests';
 import { FOLIO_INICIAL, TENANT_ORIGIN } from '../../seed/documentos';
 import { readBody } from '../../server/bodyParsing';
-import { clienteEmbebido, folioCompleto, precioEnAlmacen, siguienteFolio, totales } from '../../store/documentos';
+import { SIN_CANCELACION, clienteEmbebido, folioCompleto, precioEnAlmacen, siguienteFolio, totales } from '../../store/documentos';
 import type { ClienteInterno } from '../../store/store';
 import { decimal, formatDecimal } from '../../util/decimal';
 import { addDays, isoDate, isoTimestamp, parseIsoDateTime } from '../../util/time';
@@ -65,10 +65,7 @@ export function registerNotasVenta(context: RouteContext): void {
 			detalles,
 			creado: isoTimestamp(now),
 			xml_timbrado: '',
-			cancelado: false,
-			motivo_cancelacion: '',
-			usuario_cancelacion: null,
-			fecha_cancelacion: null,
+			...SIN_CANCELACION,
 			monto_efectivo: formatDecimal(efectivo, 2),
 			monto_tarjeta: formatDecimal(tarjeta, 2),
 			monto_transferencia: '0.00',

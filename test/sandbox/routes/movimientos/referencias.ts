@@ -7,11 +7,7 @@ import { lineaDocumento } from '../../store/documentos';
 import type { ClienteInterno, Store } from '../../store/store';
 import { decimal, formatDecimal } from '../../util/decimal';
 
-/**
- * Turning ids and codes of a create body into stored records, with DRF-style errors at the
- * path of the offending field. Runs after the body passed its schema, as DRF runs `validate()`
- * after the fields.
- */
+/** Ids and codes of a create body turned into stored records, with DRF's errors at the field's path (as `validate()`). */
 
 export function resolverAlmacen(store: Store, almacen: number | undefined, errors: ValidationErrors) {
 	if (almacen === undefined) return store.almacenes[0];
