@@ -13,7 +13,7 @@ describe('sandbox authentication', () => {
 	});
 	afterAll(() => Promise.all([sandbox.close(), other.close()]));
 
-	const login = async () => call(sandbox, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false });
+	const login = async (target = sandbox) => call(target, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false });
 
 	it('accepts the API key in a header named Api-key, in any letter case', async () => {
 		for (const name of ['Api-key', 'api-key', 'API-KEY']) {
@@ -23,27 +23,24 @@ describe('sandbox authentication', () => {
 	});
 
 	const noCredentials = { detail: 'Las credenciales de autenticación no se proveyeron.' };
+	const halfBearer = { detail: "El encabezado 'Authorization' debe contener dos valores delimitados por espacios", code: 'bad_authorization_header' };
+	const noAccount = { detail: 'No se encontró una cuenta de usuario activa para las credenciales dadas' };
+	const loginFailed = { ok: false, non_field_errors: ['Usuario o contraseña incorrectos.'] };
 	const required = ['Este campo es requerido.'];
 	const blank = ['Este campo no puede estar en blanco.'];
 	const anonymous = (body: unknown) => ({ body, apiKey: false }) as const;
 	it.each([
 		['no credentials', 'cuentas/', { apiKey: false }, 401, noCredentials],
 		['a wrong API key', 'cuentas/', { apiKey: 'A'.repeat(35) }, 401, { detail: 'Api-key inválida.' }],
-		['a scheme other than Bearer (then no Api-key)', 'cuentas/', { apiKey: false, headers: { Authorization: `Token ${DEMO.apiKey}` } }, 401, noCredentials],
-		[
-			'Bearer without a token',
-			'cuentas/',
-			{ apiKey: false, headers: { Authorization: 'Bearer' } },
-			401,
-			{ detail: "El encabezado 'Authorization' debe contener dos valores delimitados por espacios", code: 'bad_authorization_header' },
-		],
-		['a login with a wrong password', 'token/', anonymous({ username: DEMO.username, password: 'nope' }), 401, { detail: 'No se encontró una cuenta de usuario activa para las credenciales dadas' }],
+		['another scheme than Bearer', 'cuentas/', { apiKey: false, headers: { Authorization: `Token ${DEMO.apiKey}` } }, 401, noCredentials],
+		['Bearer without a token', 'cuentas/', { apiKey: false, headers: { Authorization: 'Bearer' } }, 401, halfBearer],
+		['a login with a wrong password', 'token/', anonymous({ username: DEMO.username, password: 'nope' }), 401, noAccount],
 		['a login without username', 'token/', anonymous({ password: 'x' }), 400, { username: required }],
 		['a login with blank fields', 'token/', anonymous({ username: '', password: '' }), 400, { username: blank, password: blank }],
 		['a refresh without token', 'refresh/', anonymous({}), 400, { refresh: required }],
-		['login_usuario with a wrong password', 'usuarios/login_usuario/', anonymous({ username: 'demo', password: 'x' }), 400, { ok: false, non_field_errors: ['Usuario o contraseña incorrectos.'] }],
+		['login_usuario with a wrong password', 'usuarios/login_usuario/', anonymous({ username: 'demo', password: 'x' }), 400, loginFailed],
 		['login_usuario without password', 'usuarios/login_usuario/', anonymous({ username: 'demo' }), 400, { ok: false, password: required }],
-	] as const)('%s: the status and body DRF and SimpleJWT give (401s with a Bearer challenge)', async (_case, path, options, status, json) => {
+	] as const)('answers %s as DRF and SimpleJWT do (401s with a Bearer challenge)', async (_case, path, options, status, json) => {
 		const answer = await call(sandbox, path, options);
 		expect([answer.status, answer.json]).toEqual([status, json]);
 		if (status === 401) expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="api"');
@@ -93,7 +90,7 @@ describe('sandbox authentication', () => {
 	});
 
 	it('lets access tokens run out after their lifetime', async () => {
-		const { access, refresh } = tokenPairSchema.parse((await call(other, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false })).json);
+		const { access, refresh } = tokenPairSchema.parse((await login(other)).json);
 		expect((await call(other, 'cuentas/', { bearer: access })).status).toBe(200);
 		await new Promise((resolve) => setTimeout(resolve, 1100));
 		expect((await call(other, 'cuentas/', { bearer: access })).status).toBe(401);

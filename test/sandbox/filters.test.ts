@@ -12,7 +12,7 @@ describe('sandbox filters', () => {
 	});
 	afterAll(() => sandbox.close());
 
-	it.each(['movimientos/notas_venta/', 'movimientos/pedidos/'])('%s: 400 for malformed filter values, an empty list for an unknown client', async (path) => {
+	it.each(['movimientos/notas_venta/', 'movimientos/pedidos/'])('%s: 400 for malformed filters, empty for an unknown client', async (path) => {
 		const answer = await call(sandbox, `${path}?fecha=05/03/2026&folio=abc`);
 		expect([answer.status, answer.json]).toEqual([400, { fecha: ['Introduzca una fecha válida.'], folio: ['Introduzca un número.'] }]);
 		expect((await call(sandbox, `${path}?cliente=999999`)).json.count).toBe(0);

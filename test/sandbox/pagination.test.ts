@@ -1,5 +1,5 @@
 import { DEMO, startSandbox, type Sandbox } from './index';
-import { call, rawCall, walk } from './testing';
+import { call, rawCall } from './testing';
 
 /** DRF LimitOffsetPagination: envelope, absolute links that keep the filters, clamping. */
 describe('sandbox pagination', () => {
@@ -24,12 +24,6 @@ describe('sandbox pagination', () => {
 		expect(page.previous).toBe(`${sandbox.apiBase}/movimientos/notas_venta/?cancelado=0&limit=3&serie=A&zeta=%C3%B1+x`);
 		const deeper = (await call(sandbox, 'movimientos/notas_venta/?serie=A&limit=3&offset=8')).json;
 		expect(deeper.previous).toBe(`${sandbox.apiBase}/movimientos/notas_venta/?limit=3&offset=5&serie=A`);
-	});
-
-	it('walks a filtered list to the end by following next, without repeats', async () => {
-		const filtered = sandbox.store.notasVenta.filter((n) => n.folio_completo.startsWith('A-'));
-		const walked = await walk(sandbox, 'movimientos/notas_venta/?serie=A&limit=7');
-		expect(walked.map((n) => n.id)).toEqual(filtered.map((n) => n.id));
 	});
 
 	it('ends with next null and counts the whole list on every page', async () => {
@@ -61,8 +55,8 @@ describe('sandbox pagination', () => {
 	});
 
 	it('builds links from the Host header, or from linkOrigin', async () => {
-		const viaHost = JSON.parse((await rawCall(sandbox, '/api/v2/usuarios/?limit=1', { Host: 'tenant.example:9000', 'Api-key': DEMO.apiKey })).text);
-		expect(viaHost.next).toBe('http://tenant.example:9000/api/v2/usuarios/?limit=1&offset=1');
+		const viaHost = await rawCall(sandbox, '/api/v2/usuarios/?limit=1', { Host: 'tenant.example:9000', 'Api-key': DEMO.apiKey });
+		expect(JSON.parse(viaHost.text).next).toBe('http://tenant.example:9000/api/v2/usuarios/?limit=1&offset=1');
 		const https = await startSandbox({ linkOrigin: 'https://demo.admintotal.com', volume: { usuarios: 3 } });
 		try {
 			const page = (await call(https, 'usuarios/?limit=1')).json;

@@ -135,7 +135,11 @@ const IMAGE_SIGNATURES: { mimeType: string; extension: string; test: (b: Buffer)
 	{ mimeType: 'image/png', extension: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
 	{ mimeType: 'image/jpeg', extension: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
 	{ mimeType: 'image/gif', extension: 'gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-	{ mimeType: 'image/webp', extension: 'webp', test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+	{
+		mimeType: 'image/webp',
+		extension: 'webp',
+		test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+	},
 ];
 
 /** Decodes a base64 image, with or without a `data:image/...;base64,` prefix, by its magic bytes. */

@@ -20,7 +20,10 @@ export function campos<const K extends string, T extends z.ZodTypeAny>(names: re
 }
 
 /** The text parts of an address, in the order the API shows them. */
-export const PARTES_DIRECCION = ['municipio', 'localidad', 'estado', 'calle', 'colonia', 'cp', 'telefono', 'email', 'numero_e', 'numero_i', 'pais_residencia'] as const;
+export const PARTES_DIRECCION = [
+	'municipio', 'localidad', 'estado', 'calle', 'colonia', 'cp', 'telefono', 'email', 'numero_e', 'numero_i', 'pais_residencia',
+] as const;
+export type ParteDireccion = (typeof PARTES_DIRECCION)[number];
 
 /** Address object (`direccion`, `direccion_entrega`). */
 export const direccionSchema = z.strictObject({

@@ -81,6 +81,15 @@ const ensambleSchema = z.strictObject({
 });
 export type Ensamble = z.infer<typeof ensambleSchema>;
 
-export const editarEnsamblesResponseSchema = z.strictObject({ id, codigo: z.string(), costo_ensamble: z.number(), ensambles: z.array(ensambleSchema) });
+export const editarEnsamblesResponseSchema = z.strictObject({
+	id,
+	codigo: z.string(),
+	costo_ensamble: z.number(),
+	ensambles: z.array(ensambleSchema),
+});
 
-export const habilitarWebhookResponseSchema = z.strictObject({ ok: z.literal(true), habilitados: z.array(z.string()), no_encontrados: z.array(z.string()) });
+export const habilitarWebhookResponseSchema = z.strictObject({
+	ok: z.literal(true),
+	habilitados: z.array(z.string()),
+	no_encontrados: z.array(z.string()),
+});

@@ -6,9 +6,14 @@ import { CONTROL_PREFIX } from './recording';
 
 /** `Sandbox`'s controls over HTTP under /__sandbox/, for scripts and real n8n runs: no auth, never recorded or faulted. */
 
-type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log'> & { webhooks: WebhookSender; describe: () => { url: string; apiBase: string } };
+type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log'> & {
+	webhooks: WebhookSender;
+	describe: () => { url: string; apiBase: string };
+};
 
-const HEALTH_COUNTS = ['productos', 'notasVenta', 'pedidos', 'notasCredito', 'consumoInterno', 'ordenesServicio', 'prospectos', 'listaNegra'] as const;
+const HEALTH_COUNTS = [
+	'productos', 'notasVenta', 'pedidos', 'notasCredito', 'consumoInterno', 'ordenesServicio', 'prospectos', 'listaNegra',
+] as const;
 
 /** A fault rule in JSON: `pathPattern` (+ `pathFlags`) stands for a RegExp `path`. */
 type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string; pathFlags?: string };

@@ -3,18 +3,11 @@ import type { FastifyInstance } from 'fastify';
 /** The shop the price/stock example workflow posts to: it records what n8n sends, to show the sync. No auth. */
 export const SHOP_PREFIX = '/__shop';
 
-export interface ShopUpdate {
-	sku: string;
-	price?: unknown;
-	stock?: unknown;
-	at: number;
-}
-
 export class DemoShop {
-	readonly updates: ShopUpdate[] = [];
+	readonly updates: { sku: string; price?: unknown; stock?: unknown; at: number }[] = [];
 
 	/** The latest price and stock per SKU, as the shop would show them. */
-	inventory(): Record<string, ShopUpdate> {
+	inventory(): Record<string, DemoShop['updates'][number]> {
 		return Object.fromEntries(this.updates.map((update) => [update.sku, update]));
 	}
 

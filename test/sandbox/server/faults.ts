@@ -1,4 +1,5 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../drf/messages';
 import type { FaultRule } from '../types';
@@ -111,8 +112,4 @@ function defaultBody(status: number, retryAfterSeconds: number | undefined): unk
 	if (status === 403) return { detail: 'Usted no tiene permiso para realizar esta acción.' };
 	if (status === 404) return { detail: M.notFound };
 	return { detail: `Error simulado (${status}).` };
-}
-
-export function sleep(ms: number): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -17,8 +17,14 @@ function conDescuento(precio: number, clasificacion: ClasificacionCliente | unde
 /** A warehouse's entry of a product: the price is the catalog's with the warehouse's adjustment; no promotions. */
 export function infoAlmacen(almacen: (typeof ALMACENES)[number], precio: number, costo: number, disponible: number, iva = 16): InfoAlmacen {
 	const precioUnitario = roundNumber(precio * (1 + almacen.ajustePrecio / 100));
-	const neto = roundNumber(precioUnitario * (1 + iva / 100));
-	return { almacen: { id: almacen.id, nombre: almacen.nombre }, disponible, promociones: [], precio_unitario: precioUnitario, costo_reposicion: costo, precio_neto: neto };
+	return {
+		almacen: { id: almacen.id, nombre: almacen.nombre },
+		disponible,
+		promociones: [],
+		precio_unitario: precioUnitario,
+		costo_reposicion: costo,
+		precio_neto: roundNumber(precioUnitario * (1 + iva / 100)),
+	};
 }
 
 /** The sale price before taxes. A warehouse the product has no entry in falls back to the catalog. */

@@ -1,6 +1,6 @@
 import type { ValidationErrors } from '../../drf/errors';
 import { M } from '../../drf/messages';
-import { PARTES_DIRECCION, type Direccion, type LineaDocumento } from '../../schemas/common';
+import { PARTES_DIRECCION, type Direccion, type LineaDocumento, type ParteDireccion } from '../../schemas/common';
 import type { Producto } from '../../schemas/productos';
 import type { DireccionInput, LineaInput } from '../../schemas/requests';
 import { lineaDocumento } from '../../store/documentos';
@@ -101,7 +101,7 @@ export function validarCamposPersonalizados(store: Store, campos: readonly { key
 /** A stored address from a request's address object; missing parts empty, as the API shows them. */
 export function nuevaDireccion(store: Store, input: DireccionInput): Direccion {
 	const coordinate = (value: string | null | undefined) => (value === undefined || value === null ? null : formatDecimal(decimal(value), 8));
-	const partes = Object.fromEntries(PARTES_DIRECCION.map((parte) => [parte, input[parte] ?? ''])) as Record<(typeof PARTES_DIRECCION)[number], string>;
+	const partes = Object.fromEntries(PARTES_DIRECCION.map((parte) => [parte, input[parte] ?? ''])) as Record<ParteDireccion, string>;
 	return {
 		id: store.nextSequence('direccion'),
 		...partes,
