@@ -24,11 +24,11 @@ import {
 	disposeAllInstances,
 	isRuntimeName,
 	resolveRuntime,
-	writeCredentialsFile,
 	type N8nServer,
 	type RuntimeName,
 	type WorkflowFixture,
 } from '../e2e/lib';
+import { apiKeyCredential, deliveryCredential, importAll, triggerPath } from '../e2e/suites/admintotal';
 
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8765);
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
@@ -101,28 +101,26 @@ async function main() {
 	const runtime = await resolveRuntime(runtimeName);
 	const n8n = await N8nInstance.create(runtime);
 	await n8n.installPackage(tarball);
-	await n8n.importCredentials(
-		await writeCredentialsFile(n8n.workDir, [
-			{ id: 'admintotalDemoCr1', name: 'Admintotal API', type: 'admintotalApi', data: { baseUrl: sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey, sessionToken: '', refreshToken: '' } },
-			{ id: 'admintotalDemoWh1', name: 'Admintotal Webhook Delivery', type: 'admintotalWebhookApi', data: { token: DELIVERY_TOKEN, username: '', password: '' } },
-			{ id: 'admintotalDemoAi1', name: 'OpenAI', type: 'openAiApi', data: { apiKey: 'sk-scripted-stand-in', url: `${model.url}/v1`, header: false } },
-		]),
-	);
 	const workflows = await examples(sandbox);
 	// One import for all examples: every n8n CLI call is a start-up of several seconds.
-	const workflowsFile = path.join(n8n.workDir, 'examples.json');
-	await fs.writeFile(workflowsFile, JSON.stringify(workflows.map((workflow) => ({ active: false, settings: { executionOrder: 'v1' }, ...workflow }))));
-	await n8n.importWorkflow(workflowsFile);
+	await importAll(
+		n8n,
+		[
+			apiKeyCredential(sandbox, DEMO.apiKey),
+			deliveryCredential(DELIVERY_TOKEN),
+			{ id: 'admintotalDemoAi1', name: 'OpenAI', type: 'openAiApi', data: { apiKey: 'sk-scripted-stand-in', url: `${model.url}/v1`, header: false } },
+		],
+		workflows,
+	);
 	for (const id of [SHOP_EXAMPLE, SYNC_EXAMPLE]) await n8n.publishWorkflow(id);
 
 	step(`Starting n8n on http://127.0.0.1:${N8N_PORT}`);
 	const server: N8nServer = await n8n.startServer({ port: N8N_PORT });
-	const sync = workflows.find((workflow) => workflow.id === SYNC_EXAMPLE)!;
-	const syncPath = `${sync.nodes.find((node) => node.webhookId)!.webhookId}/webhook`;
+	const syncPath = triggerPath(workflows.find((workflow) => workflow.id === SYNC_EXAMPLE)!, 'Admintotal Price and Stock');
 	// Webhooks register a few seconds after readiness, and the REST routes with them.
 	await server.waitForWebhook(syncPath);
 	await server.setupOwner(DEFAULT_OWNER);
-	const syncUrl = `${server.baseUrl}/webhook/${syncPath}`;
+	const syncUrl = server.webhookUrl(syncPath);
 	// Admintotal pushes every four minutes; the demo pushes every minute so the sync is visible.
 	const schedule = sandbox.webhooks.schedule({ url: syncUrl, auth: { type: 'header', token: DELIVERY_TOKEN }, intervalMs: 60_000 });
 

@@ -1,14 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
- * An AI agent calling our nodes, in a real n8n (E2E_RUNTIME=node20|node24): n8n's own AI Agent
- * with n8n's own OpenAI Chat Model, whose credential's Base URL points at a scripted
- * chat-completions server on 127.0.0.1 (test/agent). Our nodes are the `…Tool` variants n8n makes
- * of usableAsTool nodes, their parameters filled by `$fromAI()`. The workflow is
- * examples/ask-sat-blacklist-agent.json with its chat trigger replaced by a manual start and the
- * question, so `n8n execute` can run it.
- *
- * Checked: what the sandbox received, the tool schemas and tool results the model was sent, and
- * the agent's answer. The tool schemas and the requests are also written to test/artifacts/agent/<runtime>/.
+ * n8n's own AI Agent and OpenAI Chat Model (its Base URL at the scripted model of test/agent) call
+ * our nodes as the tools n8n makes of usableAsTool nodes, parameters by `$fromAI()`: example 4 with
+ * its chat trigger replaced by a manual start and the question. The tool schemas and requests are
+ * also written to test/artifacts/agent/<runtime>/.
  */
 import { promises as fs } from 'fs';
 import { join } from 'path';

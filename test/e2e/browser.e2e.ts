@@ -1,39 +1,18 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
- * Our node panels in a real browser: n8n (runtime from E2E_RUNTIME) with the packed package
- * installed like a user installs it, the owner signed in through the editor's form in headless
- * Chromium (Debian's, driven by playwright-core), one imported workflow holding every node.
- * For each node the panel (NDV) must open with its title, the Operation dropdown (Event for the
- * trigger) listing the node's operations, and the credential selector offering the stored
- * credential of the right type; the Customer Advance panel must list the SAT catalogs (CFDI Use,
- * Payment Form from Additional Fields) with their labels; the node creator must find every node.
- *
- * Screenshots: test/artifacts/browser/<runtime>/<Node>.png (taken with the Operation dropdown
- * open), plus <name>.FAILED.png for a step that failed.
- *
- *   bash test/e2e/install-browser.sh                  # Chromium (the suite also runs it when missing)
- *   E2E_RUNTIME=node24 bash test/e2e/run.sh browser
+ * Our node panels in headless Chromium (Debian's, driven by playwright-core) on n8n with the packed
+ * package: every node's panel, the Customer Advance SAT catalogs and the node creator (README.md
+ * beside this file). Screenshots: test/artifacts/browser/<runtime>/, <name>.FAILED.png for a failed step.
  */
 import { promises as fs } from 'fs';
-import { dirname, join, relative } from 'path';
+import { join, relative } from 'path';
 import { FORMA_PAGO, USO_CFDI } from '../../nodes/AdmintotalCustomerAdvance/catalogs';
 import { catalogOptions } from '../../nodes/shared/catalog';
 import { launchChromium, type BrowserSession } from './browser/chromium';
 import { Editor } from './browser/editor';
 import { ALL_NODES_WORKFLOW_ID, CREDENTIALS, allNodesWorkflow, credentialFixtures, panelSpecs, type PanelSpec } from './browser/panels';
-import {
-	DEFAULT_OWNER,
-	N8nInstance,
-	REPO_ROOT,
-	buildAndPackProject,
-	disposeAllInstances,
-	resolveRuntime,
-	selectedRuntimeName,
-	writeCredentialsFile,
-	writeWorkflowFile,
-	type N8nRuntime,
-	type N8nServer,
-} from './lib';
+import { DEFAULT_OWNER, REPO_ROOT, disposeAllInstances, resolveRuntime, selectedRuntimeName, type N8nInstance, type N8nRuntime, type N8nServer } from './lib';
+import { importAll, instanceWithPackage } from './suites/admintotal';
 
 const RUNTIME = selectedRuntimeName();
 const ARTIFACTS = join(REPO_ROOT, 'test', 'artifacts', 'browser', RUNTIME);
@@ -50,7 +29,6 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 	let server: N8nServer;
 	let browser: BrowserSession | undefined;
 	let editor: Editor;
-	let tarball: string | undefined;
 
 	/**
 	 * Run one check; on failure save <name>.FAILED.png and rethrow with the screenshot path and the
@@ -80,11 +58,8 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 		await fs.mkdir(ARTIFACTS, { recursive: true });
 
 		runtime = await resolveRuntime();
-		tarball = await buildAndPackProject();
-		n8n = await N8nInstance.create(runtime);
-		await n8n.installPackage(tarball);
-		await n8n.importCredentials(await writeCredentialsFile(n8n.workDir, credentialFixtures()));
-		await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, allNodesWorkflow(SPECS)));
+		n8n = await instanceWithPackage(runtime);
+		await importAll(n8n, credentialFixtures(), [allNodesWorkflow(SPECS)]);
 		server = await n8n.startServer();
 		await server.setupOwner(DEFAULT_OWNER);
 
@@ -99,7 +74,6 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 	afterAll(async () => {
 		await browser?.close();
 		await disposeAllInstances();
-		if (tarball) await fs.rm(dirname(tarball), { recursive: true, force: true });
 	});
 
 	test('the canvas shows every node of the package, none of them "not installed"', async () => {
@@ -176,47 +150,33 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 
 	describe('Customer Advance: SAT catalogs with their labels', () => {
 		const spec = CUSTOMER_ADVANCE!;
+		const catalogs = [
+			{ label: 'CFDI Use', parameter: 'usoCfdi', catalog: USO_CFDI, size: 25, shown: 'G03 - Gastos en general', first: 'G01 - Adquisición de mercancías', last: 'S01 - Sin efectos fiscales', where: 'in the panel' },
+			{ label: 'Payment Form', parameter: 'paymentForm', catalog: FORMA_PAGO, size: 22, shown: '03 - Transferencia electrónica de fondos', first: '01 - Efectivo', last: '99 - Por definir', where: 'added from Additional Fields' },
+		];
 
-		test('CFDI Use lists c_UsoCFDI as "G01 - Adquisición de mercancías" … "S01 - Sin efectos fiscales", each with its English meaning', async () => {
-			await check(`${spec.key}-cfdi-use`, async () => {
+		test.each(catalogs)('$label, $where, lists its SAT catalog "$first" … "$last", each with its English meaning', async ({ label: name, parameter, catalog, size, shown, first, last, where }) => {
+			const shot = `${spec.key}-${name.toLowerCase().replace(/ /g, '-')}`;
+			await check(shot, async () => {
 				await editor.ensureWorkflow(ALL_NODES_WORKFLOW_ID, SPECS.length);
 				await editor.openPanel(spec.type, spec.nodeName);
-				const field = editor.parameter('usoCfdi');
-				expect(await editor.selectedValue(field, 'CFDI Use')).toBe('G03 - Gastos en general');
-				const options = await editor.openSelect(field, 'CFDI Use');
-				expect(options.names).toEqual(expect.arrayContaining(['G01 - Adquisición de mercancías', 'G03 - Gastos en general', 'S01 - Sin efectos fiscales']));
-				expect(options.names).toEqual(label(catalogOptions(USO_CFDI)));
-				expect(options.names).toHaveLength(25);
+				if (where !== 'in the panel') {
+					const fields = await editor.openSelect(editor.collectionAdd('additionalFields'), 'Additional Fields → Add Field');
+					expect(fields.names).toContain(name);
+					await editor.pick(fields, name, 'Additional Fields → Add Field');
+				}
+				const field = editor.parameter(parameter);
+				expect(await editor.selectedValue(field, name)).toBe(shown);
+				const options = await editor.openSelect(field, name);
+				expect(options.names).toEqual(expect.arrayContaining([first, shown, last]));
+				expect(options.names).toEqual(label(catalogOptions(catalog)));
+				expect(options.names).toHaveLength(size);
 				// Official SAT labels, each with its English meaning beneath (n8n Cloud wants English in the UI).
-				expect(options.texts).toEqual(USO_CFDI.map((entry) => expect.stringContaining(entry.english)));
-				await editor.screenshot(join(ARTIFACTS, `${spec.key}-cfdi-use.png`));
-				await editor.scrollToOption(options, 'S01 - Sin efectos fiscales');
-				await editor.screenshot(join(ARTIFACTS, `${spec.key}-cfdi-use-end.png`));
-				await editor.closeSelect(field, options, 'CFDI Use');
-				await editor.closePanel();
-			});
-		});
-
-		test('Payment Form, added from Additional Fields, lists c_FormaPago as "03 - Transferencia electrónica de fondos" … "99 - Por definir", each with its English meaning', async () => {
-			await check(`${spec.key}-payment-form`, async () => {
-				await editor.ensureWorkflow(ALL_NODES_WORKFLOW_ID, SPECS.length);
-				await editor.openPanel(spec.type, spec.nodeName);
-				const add = editor.collectionAdd('additionalFields');
-				const fields = await editor.openSelect(add, 'Additional Fields → Add Field');
-				expect(fields.names).toContain('Payment Form');
-				await editor.pick(fields, 'Payment Form', 'Additional Fields → Add Field');
-
-				const field = editor.parameter('paymentForm');
-				expect(await editor.selectedValue(field, 'Payment Form')).toBe('03 - Transferencia electrónica de fondos');
-				const options = await editor.openSelect(field, 'Payment Form');
-				expect(options.names).toEqual(expect.arrayContaining(['01 - Efectivo', '03 - Transferencia electrónica de fondos', '99 - Por definir']));
-				expect(options.names).toEqual(label(catalogOptions(FORMA_PAGO)));
-				expect(options.names).toHaveLength(22);
-				expect(options.texts).toEqual(FORMA_PAGO.map((entry) => expect.stringContaining(entry.english)));
-				await editor.screenshot(join(ARTIFACTS, `${spec.key}-payment-form.png`));
-				await editor.scrollToOption(options, '99 - Por definir');
-				await editor.screenshot(join(ARTIFACTS, `${spec.key}-payment-form-end.png`));
-				await editor.closeSelect(field, options, 'Payment Form');
+				expect(options.texts).toEqual(catalog.map((entry) => expect.stringContaining(entry.english)));
+				await editor.screenshot(join(ARTIFACTS, `${shot}.png`));
+				await editor.scrollToOption(options, last);
+				await editor.screenshot(join(ARTIFACTS, `${shot}-end.png`));
+				await editor.closeSelect(field, options, name);
 				await editor.closePanel();
 			});
 		});

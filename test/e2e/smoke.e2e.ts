@@ -11,11 +11,13 @@ import {
 	THROWAWAY_HELLO_TYPE,
 	THROWAWAY_PACKAGE,
 	THROWAWAY_TRIGGER_TYPE,
+	MANUAL_TRIGGER,
 	N8nInstance,
-	chain,
 	disposeAllInstances,
 	groupAlive,
 	http,
+	linearWorkflow,
+	nodeId,
 	nodeOutput,
 	packThrowawayPackage,
 	resolveRuntime,
@@ -33,42 +35,22 @@ const EXPECTED: Record<string, { n8n: string; node: RegExp }> = {
 	node24: { n8n: '2.41.1', node: /^v24\./ },
 };
 
-const helloWorkflow: WorkflowFixture = {
-	id: 'e2eSmokeHello001',
-	name: 'E2E smoke: hello',
-	nodes: [
-		{ id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, typeVersion: 1, position: [220, 0], parameters: { name: 'cli' } },
-	],
-	connections: chain('Start', 'E2E Hello'),
-};
+const helloWorkflow = linearWorkflow('e2eSmokeHello001', 1, 'E2E smoke: hello', [MANUAL_TRIGGER, { name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, parameters: { name: 'cli' } }]);
 
-const failingWorkflow: WorkflowFixture = {
-	id: 'e2eSmokeFailing1',
-	name: 'E2E smoke: stop and error',
-	nodes: [
-		{ id: 'a1b2c3d4-0000-4000-8000-000000000011', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: 'a1b2c3d4-0000-4000-8000-000000000012', name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, typeVersion: 1, position: [220, 0], parameters: { name: 'before the error' } },
-		{ id: 'a1b2c3d4-0000-4000-8000-000000000013', name: 'Boom', type: 'n8n-nodes-base.stopAndError', typeVersion: 1, position: [440, 0], parameters: { errorMessage: 'boom from e2e' } },
-	],
-	connections: chain('Start', 'E2E Hello', 'Boom'),
-};
+const failingWorkflow = linearWorkflow('e2eSmokeFailing1', 2, 'E2E smoke: stop and error', [
+	MANUAL_TRIGGER,
+	{ name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, parameters: { name: 'before the error' } },
+	{ name: 'Boom', type: 'n8n-nodes-base.stopAndError', parameters: { errorMessage: 'boom from e2e' } },
+]);
 
-function hookWorkflow(id: string, path: string, n: number, greetingName: string): WorkflowFixture {
-	const uuid = (suffix: number): string => `b1b2c3d4-0000-4000-8000-${String(n * 100 + suffix).padStart(12, '0')}`;
-	return {
-		id,
-		name: `E2E smoke: webhook ${path}`,
-		nodes: [
-			{ id: uuid(1), name: 'E2E Trigger', type: THROWAWAY_TRIGGER_TYPE, typeVersion: 1, position: [0, 0], parameters: { path }, webhookId: uuid(0) },
-			{ id: uuid(2), name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, typeVersion: 1, position: [220, 0], parameters: { name: greetingName } },
-		],
-		connections: chain('E2E Trigger', 'E2E Hello'),
-	};
-}
+const hookWorkflow = (id: string, path: string, number: number, greetingName: string): WorkflowFixture =>
+	linearWorkflow(id, number, `E2E smoke: webhook ${path}`, [
+		{ name: 'E2E Trigger', type: THROWAWAY_TRIGGER_TYPE, parameters: { path }, webhookId: nodeId(number, 0) },
+		{ name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, parameters: { name: greetingName } },
+	]);
 
-const publishedHook = hookWorkflow('e2eSmokeHookPub1', 'e2e-smoke-published', 1, 'webhook');
-const apiHook = hookWorkflow('e2eSmokeHookApi1', 'e2e-smoke-api', 2, 'api');
+const publishedHook = hookWorkflow('e2eSmokeHookPub1', 'e2e-smoke-published', 3, 'webhook');
+const apiHook = hookWorkflow('e2eSmokeHookApi1', 'e2e-smoke-api', 4, 'api');
 
 describe(`e2e driver smoke on ${RUNTIME}`, () => {
 	let runtime: N8nRuntime;
@@ -134,8 +116,7 @@ describe(`e2e driver smoke on ${RUNTIME}`, () => {
 	});
 
 	test('serves the published webhook; the execution is read back through the public API', async () => {
-		await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, publishedHook));
-		await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, apiHook));
+		await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, [publishedHook, apiHook]));
 		await n8n.publishWorkflow(publishedHook.id);
 
 		server = await n8n.startServer();
@@ -160,7 +141,7 @@ describe(`e2e driver smoke on ${RUNTIME}`, () => {
 		const before = await server.callWebhook('e2e-smoke-api', { body: { n: 1 } });
 		expect(before.status).toBe(404);
 		await server.activateWorkflow(apiHook.id);
-		await server.waitForWebhook('e2e-smoke-api', { timeoutMs: 15_000 });
+		await server.waitForWebhook('e2e-smoke-api', 15_000);
 		const response = await server.callWebhook<Record<string, unknown>>('e2e-smoke-api', { body: { n: 2 } });
 		expect(response.status).toBe(200);
 		expect(response.body).toMatchObject({ body: { n: 2 }, greeting: 'Hello api' });

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'crypto';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { disposeAllInstances, nodeOutput, resolveRuntime, selectedRuntimeName, type N8nInstance, type N8nServer, type WorkflowFixture } from './lib';
-import { deliveryCredential, importAll, instanceWithPackage, linearWorkflow, nodeType, timed, triggerPath, uses } from './suites/admintotal';
+import { nodeOutput, resolveRuntime, selectedRuntimeName, type N8nInstance, type N8nServer, type WorkflowFixture } from './lib';
+import { deliveryCredential, importAll, instanceWithPackage, priceStockTrigger, resetSandboxAndStopAfterAll, timed, triggerPath } from './suites/admintotal';
 
 const RUNTIME = selectedRuntimeName();
 const TOKEN = randomBytes(16).toString('hex');
@@ -20,26 +20,9 @@ describe(`Admintotal Trigger in a running n8n: versions, overlapping deliveries,
 	const delivery = deliveryCredential(TOKEN, { id: 'admintotalE2eMemWh', name: 'Admintotal delivery (trigger memory e2e)' });
 
 	/** A trigger as a new node gets it (version 2, Delivery Authentication left at its default), reporting only changes. */
-	const remembering: WorkflowFixture = linearWorkflow('admintotalE2eMem1', 21, 'E2E: trigger v2 with Only Changed', [
-		{
-			name: 'Only Changes',
-			type: nodeType('admintotalTrigger'),
-			typeVersion: 2,
-			webhookId: 'e2e0a000-0021-4000-8000-0000000000cc',
-			parameters: { event: 'priceStockChanged', options: { onlyChanged: true } },
-			credentials: uses(delivery),
-		},
-	]);
+	const remembering = priceStockTrigger('admintotalE2eMem1', 21, 'Only Changes', { options: { onlyChanged: true } }, [delivery], 2);
 	/** A trigger saved by version 1 without ever setting Delivery Authentication. */
-	const savedByVersion1: WorkflowFixture = linearWorkflow('admintotalE2eMem2', 22, 'E2E: trigger v1 saved with the old default', [
-		{
-			name: 'Version 1',
-			type: nodeType('admintotalTrigger'),
-			typeVersion: 1,
-			webhookId: 'e2e0a000-0022-4000-8000-0000000000dd',
-			parameters: { event: 'priceStockChanged', options: {} },
-		},
-	]);
+	const savedByVersion1 = priceStockTrigger('admintotalE2eMem2', 22, 'Version 1', {});
 
 	const url = (workflow: WorkflowFixture) => server.webhookUrl(triggerPath(workflow, workflow.nodes[0].name));
 	const auth = { type: 'header', token: TOKEN } as const;
@@ -64,10 +47,7 @@ describe(`Admintotal Trigger in a running n8n: versions, overlapping deliveries,
 		}
 	});
 
-	afterAll(async () => {
-		await disposeAllInstances();
-		await sandbox?.close();
-	});
+	resetSandboxAndStopAfterAll(() => sandbox);
 
 	test('version 2 left at its default refuses anonymous deliveries (401); version 1 saved without the field still accepts them', async () => {
 		const [anonymous] = await sandbox.webhooks.sendPriceStock({ url: url(remembering), codes: codes(2, 0) });
@@ -95,12 +75,7 @@ describe(`Admintotal Trigger in a running n8n: versions, overlapping deliveries,
 	});
 
 	test('after a restart of n8n the memory is what was saved: all 30 again start nothing, one repriced product is reported', async () => {
-		const apiKey = server.apiKey;
-		await timed(RUNTIME, 'restart n8n', async () => {
-			await server.stop();
-			server = await n8n.startServer();
-		});
-		server.apiKey = apiKey;
+		await timed(RUNTIME, 'restart n8n', () => server.restart());
 		await server.waitForWebhook(triggerPath(remembering, 'Only Changes'));
 
 		const [unchanged] = await sandbox.webhooks.sendPriceStock({ url: url(remembering), auth, codes: overlapping() });

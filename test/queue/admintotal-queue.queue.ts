@@ -19,7 +19,7 @@ import {
 	loadExample,
 	nodeId,
 	nodeType,
-	packedProject,
+	priceStockTrigger,
 	requestsTo,
 	setJson,
 	triggerPath,
@@ -80,32 +80,9 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 			notesNode(apiCredential()),
 		]);
 	const notesWithJwt = () => linearWorkflow('admintotalQJwtHook', 23, 'Queue: sales notes with JWT', [webhookNode('queue-jwt-notes', 23), notesNode(jwt())]);
-	const trigger = (): WorkflowFixture =>
-		linearWorkflow('admintotalQTrigger', 24, 'Queue: price and stock, only changes', [
-			{
-				name: 'Admintotal Trigger',
-				type: nodeType('admintotalTrigger'),
-				webhookId: 'e2e0a000-0024-4000-8000-0000000000aa',
-				parameters: {
-					event: 'priceStockChanged',
-					authentication: 'headerToken',
-					enableProductWebhooks: true,
-					productCodes: enabledOnActivation().join(', '),
-					options: { onlyChanged: true },
-				},
-				credentials: { ...uses(delivery), ...uses(apiCredential()) },
-			},
-		]);
-	const triggerWithUnknownCode = (): WorkflowFixture =>
-		linearWorkflow('admintotalQTrigBad', 25, 'Queue: trigger enabling an unknown product', [
-			{
-				name: 'Admintotal Trigger',
-				type: nodeType('admintotalTrigger'),
-				webhookId: 'e2e0a000-0025-4000-8000-0000000000bb',
-				parameters: { event: 'priceStockChanged', authentication: 'headerToken', enableProductWebhooks: true, productCodes: `${DEMO.producto.codigo}, NO-SUCH-PRODUCT`, options: {} },
-				credentials: { ...uses(delivery), ...uses(apiCredential()) },
-			},
-		]);
+	const enabling = (productCodes: string, options = {}) => ({ authentication: 'headerToken', enableProductWebhooks: true, productCodes, options });
+	const trigger = () => priceStockTrigger('admintotalQTrigger', 24, 'Admintotal Trigger', enabling(enabledOnActivation().join(', '), { onlyChanged: true }), [delivery, apiCredential()]);
+	const triggerWithUnknownCode = () => priceStockTrigger('admintotalQTrigBad', 25, 'Admintotal Trigger', enabling(`${DEMO.producto.codigo}, NO-SUCH-PRODUCT`), [delivery, apiCredential()]);
 	const orders = [
 		{ order: 'Q-1', sku: DEMO.producto.codigo },
 		{ order: 'Q-2', sku: 'NO-SUCH-SKU' },
@@ -142,9 +119,7 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		expect({ execution: execution.id, workers: workers.length }).toEqual({ execution: execution.id, workers: 1 });
 		return workers[0];
 	};
-	const activate = async (workflowId: string) => {
-		await cluster.main.activateWorkflow(workflowId);
-	};
+	const activate = (workflowId: string) => cluster.main.activateWorkflow(workflowId);
 
 	/** Example 5: the Polling Trigger's New Sales Note, every minute (n8n 2.41 allows no shorter), then a message. */
 	let newNotes: WorkflowFixture;
@@ -153,10 +128,8 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		const runtime = await resolveRuntime();
 		sandbox = await startSandbox({ pageSize: { default: 20, max: PAGE_MAX } });
 		newNotes = await loadExample('new-sales-note-pdf-message.json');
-		const tarball = await packedProject();
 		cluster = await QueueCluster.start({
 			runtime,
-			tarball,
 			credentials: [apiCredential(), jwt(), delivery],
 			workflows: [notesByWebhook(), notesBySchedule(), notesWithJwt(), trigger(), triggerWithUnknownCode(), createNotes(), newNotes],
 			report,
@@ -340,7 +313,7 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 			for (const code of enabledOnActivation()) expect(sandbox.store.producto(code)?.habilitar_webhook).toBe(true);
 			// Saved by main once the activation hook has returned.
 			const enabledWebhooks = async () => (await cluster.staticData(trigger().id))?.['node:Admintotal Trigger']?.enabledWebhooks;
-			for (let tries = 0; tries < 100 && !(await enabledWebhooks()); tries++) await new Promise((resume) => setTimeout(resume, 100));
+			for (let tries = 0; tries < 100 && !(await enabledWebhooks()); tries++) await sleep(100);
 			expect(await enabledWebhooks()).toMatchObject({ codes: enabledOnActivation() });
 		});
 
@@ -379,8 +352,7 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 		});
 
 		test('the memory survives a restart of the webhook process; a changed price is reported alone; nothing is enabled again', async () => {
-			const stopped = await cluster.restartWebhook();
-			figures.webhookRestartStop = stopped;
+			figures.webhookRestartStop = await cluster.webhook.restart();
 			await cluster.webhook.waitForWebhook(path());
 
 			const again = await deliver(delivered());
@@ -441,7 +413,7 @@ describe(`Admintotal package in n8n queue mode: main, webhook process, two worke
 				expect((await cluster.main.api<{ active: boolean }>(`/workflows/${workflowId}`)).active).toBe(false);
 			} else {
 				// n8n 2.41 accepts the request and publishes afterwards: the editor shows the publication status.
-				const cookie = await cluster.ownerCookie();
+				const cookie = await cluster.main.login();
 				const statusOf = async () =>
 					(await http<{ data: { status: string; triggers: Array<{ status: string; errorMessage: string | null }> } }>(`${cluster.main.baseUrl}/rest/workflows/${workflowId}/publication-status`, { headers: { cookie } })).body.data;
 				let publication = await statusOf();

@@ -31,6 +31,16 @@ async function step<T>(what: string, action: () => Promise<T>): Promise<T> {
 	}
 }
 
+/** Click the first of `items` whose `label` (or, without one, its own text) is exactly `name`. */
+async function clickNamed(items: Locator, label: string, name: string): Promise<void> {
+	for (let index = 0; index < (await items.count()); index++) {
+		const item = items.nth(index);
+		const labelled = item.locator(label).first();
+		if (((await labelled.count()) > 0 ? await labelled.innerText() : await item.innerText()).trim() === name) return await item.click();
+	}
+	throw new UiError(`no item named "${name}"`);
+}
+
 export interface SelectOptions {
 	/** The listbox, visible while the dropdown is open. */
 	list: Locator;
@@ -252,19 +262,8 @@ export class Editor {
 	/** Pick an option by its exact name in an open dropdown. */
 	async pick(options: SelectOptions, name: string, what: string): Promise<void> {
 		await step(`pick "${name}" in the ${what} dropdown`, async () => {
-			const option = options.list.locator('li[role="option"]').filter({ hasText: name });
-			const count = await option.count();
-			for (let index = 0; index < count; index++) {
-				const item = option.nth(index);
-				const headline = item.locator('.option-headline');
-				const text = ((await headline.count()) > 0 ? await headline.innerText() : await item.innerText()).trim();
-				if (text === name) {
-					await item.click();
-					await options.list.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS / 2 });
-					return;
-				}
-			}
-			throw new UiError(`no option named "${name}"`);
+			await clickNamed(options.list.locator('li[role="option"]').filter({ hasText: name }), '.option-headline', name);
+			await options.list.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS / 2 });
 		});
 	}
 
@@ -317,20 +316,7 @@ export class Editor {
 
 	/** In the open node creator, click the item (node or action) with exactly this name. */
 	async clickCreatorItem(name: string): Promise<void> {
-		await step(`click "${name}" in the node creator`, async () => {
-			const items = this.page.locator(`${byTestId('node-creator')} ${byTestId('item-iterator-item')}`);
-			const count = await items.count();
-			for (let index = 0; index < count; index++) {
-				const item = items.nth(index);
-				const label = item.locator(byTestId('node-creator-item-name')).first();
-				const text = ((await label.count()) > 0 ? await label.innerText() : await item.innerText()).trim();
-				if (text === name) {
-					await item.click();
-					return;
-				}
-			}
-			throw new UiError(`no item named "${name}"`);
-		});
+		await step(`click "${name}" in the node creator`, () => clickNamed(this.page.locator(`${byTestId('node-creator')} ${byTestId('item-iterator-item')}`), byTestId('node-creator-item-name'), name));
 	}
 
 	/** Names of the items (nodes, actions) the node creator shows now. */

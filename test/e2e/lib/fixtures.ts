@@ -56,22 +56,53 @@ export async function writeCredentialsFile(dir: string, credentials: CredentialF
 	return file;
 }
 
-/** Write one workflow for `n8n import:workflow --input`; returns the file path. */
-export async function writeWorkflowFile(dir: string, workflow: WorkflowFixture, fileName = `workflow-${workflow.id}.json`): Promise<string> {
-	if (workflow.id.length < 1 || workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" must have 1 to 21 characters`);
+/** Write workflows for `n8n import:workflow --input` (inactive, execution order v1 unless given); returns the file path. */
+export async function writeWorkflowFile(dir: string, workflows: WorkflowFixture | WorkflowFixture[], fileName = 'workflows.json'): Promise<string> {
+	const list = Array.isArray(workflows) ? workflows : [workflows];
+	for (const { id } of list) if (id.length < 1 || id.length > 21) throw new Error(`workflow id "${id}" must have 1 to 21 characters`);
 	const file = join(dir, fileName);
 	await fs.mkdir(dir, { recursive: true });
-	await fs.writeFile(file, JSON.stringify({ active: false, settings: { executionOrder: 'v1' }, ...workflow }, null, 2));
+	await fs.writeFile(file, JSON.stringify(list.map((workflow) => ({ active: false, settings: { executionOrder: 'v1' }, ...workflow })), null, 2));
 	return file;
 }
 
-/** Straight-line connections: nodes[0] → nodes[1] → … (main output 0 to main input 0). */
-export function chain(...nodeNames: string[]): WorkflowFixture['connections'] {
+/** A node id (UUID form) unique to a workflow number and a node number. */
+export function nodeId(workflow: number, node: number): string {
+	return `e2e0a000-${String(workflow).padStart(4, '0')}-4000-8000-${String(node).padStart(12, '0')}`;
+}
+
+export interface NodeSpec {
+	name: string;
+	type: string;
+	typeVersion?: number;
+	parameters?: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	webhookId?: string;
+	[key: string]: unknown;
+}
+
+/**
+ * A workflow whose nodes run one after the other (output 0 → input 0), laid out left to right.
+ * `number` makes the node ids unique across the suite's workflows.
+ */
+export function linearWorkflow(id: string, number: number, name: string, specs: NodeSpec[]): WorkflowFixture {
+	const nodes: WorkflowNode[] = specs.map((spec, index) => ({
+		...spec,
+		id: nodeId(number, index + 1),
+		typeVersion: spec.typeVersion ?? 1,
+		position: [index * 240, 0],
+		parameters: spec.parameters ?? {},
+	}));
 	const connections: WorkflowFixture['connections'] = {};
-	for (let i = 0; i + 1 < nodeNames.length; i++) {
-		connections[nodeNames[i]] = { main: [[{ node: nodeNames[i + 1], type: 'main', index: 0 }]] };
-	}
-	return connections;
+	for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name, nodes, connections };
+}
+
+export const MANUAL_TRIGGER: NodeSpec = { name: 'Start', type: 'n8n-nodes-base.manualTrigger' };
+
+/** A Set node (raw JSON mode) emitting one item with this JSON. */
+export function setJson(name: string, json: unknown): NodeSpec {
+	return { name, type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: JSON.stringify(json), options: {} } };
 }
 
 /** Environment for npm commands run by the suite: free of the settings of an outer `npm run`. */

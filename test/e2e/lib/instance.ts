@@ -23,13 +23,6 @@ export interface CreateInstanceOptions {
 	encryptionKey?: string;
 	/** Extra environment for every n8n process of this instance (undefined removes a variable). */
 	env?: Record<string, string | undefined>;
-	/** Keep the folder on dispose() (also with E2E_KEEP=1). */
-	keep?: boolean;
-}
-
-export interface CliOptions {
-	timeoutMs?: number;
-	env?: Record<string, string | undefined>;
 }
 
 export interface ExecuteResult extends RunResult {
@@ -65,7 +58,6 @@ export class N8nInstance {
 		readonly root: string,
 		readonly encryptionKey: string,
 		private readonly extraEnv: Record<string, string | undefined>,
-		private readonly keep: boolean,
 	) {
 		this.userFolder = join(root, 'home');
 		this.nodesDir = join(this.userFolder, '.n8n', 'nodes');
@@ -76,13 +68,7 @@ export class N8nInstance {
 		const parent = options.parentDir ?? tmpdir();
 		await fs.mkdir(parent, { recursive: true });
 		const root = await fs.mkdtemp(join(parent, `n8n-e2e-${runtime.name}-`));
-		const instance = new N8nInstance(
-			runtime,
-			root,
-			options.encryptionKey ?? randomBytes(24).toString('hex'),
-			options.env ?? {},
-			options.keep ?? process.env.E2E_KEEP === '1',
-		);
+		const instance = new N8nInstance(runtime, root, options.encryptionKey ?? randomBytes(24).toString('hex'), options.env ?? {});
 		liveInstances.add(instance);
 		await fs.mkdir(instance.nodesDir, { recursive: true });
 		await fs.mkdir(instance.workDir, { recursive: true });
@@ -106,14 +92,14 @@ export class N8nInstance {
 	 * Install a community package tarball the way a user does by hand:
 	 * `cd ~/.n8n/nodes && npm install <tgz> --legacy-peer-deps`. Returns the package name.
 	 */
-	async installPackage(tarball: string, options: { timeoutMs?: number } = {}): Promise<string> {
+	async installPackage(tarball: string): Promise<string> {
 		const absolute = resolve(tarball);
 		if (!existsSync(absolute)) throw new Error(`package tarball not found: ${absolute}`);
 		const before = await this.installedPackageNames();
 		await runOk('npm', ['install', absolute, '--legacy-peer-deps', '--no-audit', '--no-fund', '--loglevel=error'], {
 			cwd: this.nodesDir,
 			env: npmEnv(),
-			timeoutMs: options.timeoutMs ?? 180_000,
+			timeoutMs: 180_000,
 		});
 		const after = await this.installedPackageNames();
 		const added = after.filter((name) => !before.includes(name));
@@ -129,19 +115,14 @@ export class N8nInstance {
 	}
 
 	/** Run any n8n CLI command on this instance (own free task-broker port). Never throws for a non-zero exit. */
-	async cli(args: string[], options: CliOptions = {}): Promise<RunResult> {
+	async cli(args: string[]): Promise<RunResult> {
 		this.assertUsable();
-		const brokerPort = await freePort();
-		return run(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], {
-			cwd: this.workDir,
-			env: this.env({ brokerPort, extra: options.env }),
-			timeoutMs: options.timeoutMs ?? 180_000,
-		});
+		return run(this.runtime.nodeBin, [this.runtime.n8nBin, ...args], { cwd: this.workDir, env: this.env({ brokerPort: await freePort() }), timeoutMs: 180_000 });
 	}
 
 	/** Like cli(), but throws with the output unless the command exits 0. */
-	async cliOk(args: string[], options: CliOptions = {}): Promise<RunResult> {
-		const result = await this.cli(args, options);
+	async cliOk(args: string[]): Promise<RunResult> {
+		const result = await this.cli(args);
 		if (result.exitCode !== 0) {
 			throw new Error(
 				`n8n ${args.join(' ')} failed on ${this.runtime.name} (exit ${result.exitCode}${result.timedOut ? ', timed out' : ''})\n` +
@@ -152,23 +133,23 @@ export class N8nInstance {
 	}
 
 	/** `n8n import:credentials --input=<file>` (a JSON array; see writeCredentialsFile). */
-	async importCredentials(file: string, options: CliOptions = {}): Promise<RunResult> {
-		return this.cliOk(['import:credentials', `--input=${resolve(file)}`], options);
+	async importCredentials(file: string): Promise<RunResult> {
+		return this.cliOk(['import:credentials', `--input=${resolve(file)}`]);
 	}
 
 	/** `n8n import:workflow --input=<file>` (one workflow object or an array). */
-	async importWorkflow(file: string, options: CliOptions = {}): Promise<RunResult> {
-		return this.cliOk(['import:workflow', `--input=${resolve(file)}`], options);
+	async importWorkflow(file: string): Promise<RunResult> {
+		return this.cliOk(['import:workflow', `--input=${resolve(file)}`]);
 	}
 
 	/** `n8n publish:workflow --id=<id>`: active at the next `n8n start` (use the public API for a running server). */
-	async publishWorkflow(id: string, options: CliOptions = {}): Promise<RunResult> {
-		return this.cliOk(['publish:workflow', `--id=${id}`], options);
+	async publishWorkflow(id: string): Promise<RunResult> {
+		return this.cliOk(['publish:workflow', `--id=${id}`]);
 	}
 
 	/** `n8n execute --id=<id> --rawOutput`, with the run JSON parsed from the output. */
-	async execute(id: string, options: CliOptions = {}): Promise<ExecuteResult> {
-		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput'], options);
+	async execute(id: string): Promise<ExecuteResult> {
+		const result = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
 		const parsed = extractJsonObject(result.stdout);
 		const runJson = isRunJson(parsed) ? parsed : undefined;
 		const succeeded = runJson !== undefined && !runJson.data.resultData.error && (runJson.status === undefined || runJson.status === 'success');
@@ -176,8 +157,8 @@ export class N8nInstance {
 	}
 
 	/** Like execute(), but throws (with the output) unless the workflow succeeded. */
-	async executeOk(id: string, options: CliOptions = {}): Promise<RunJson> {
-		const result = await this.execute(id, options);
+	async executeOk(id: string): Promise<RunJson> {
+		const result = await this.execute(id);
 		if (!result.succeeded || !result.run) {
 			const error = result.run?.data.resultData.error;
 			throw new Error(
@@ -189,23 +170,25 @@ export class N8nInstance {
 		return result.run;
 	}
 
-	/** Start `n8n start` on this instance; stopped by dispose() at the latest. */
+	/** Start `n8n start` (or `webhook`, `worker`) on this instance; stopped by dispose() at the latest. */
 	async startServer(options: StartServerOptions = {}): Promise<N8nServer> {
 		this.assertUsable();
+		const command = options.command ?? 'start';
 		const port = options.port ?? (await freePort());
-		const brokerPort = options.brokerPort ?? (await freePort());
-		const logFile = join(this.workDir, `n8n-start-${port}.log`);
-		const server = await N8nServer.start({
+		const brokerPort = await freePort();
+		const name = options.name ?? command;
+		const server = new N8nServer({
 			runtime: this.runtime,
-			env: this.env({ brokerPort, port, extra: options.env }),
+			command,
+			name,
+			// A worker listens on its health-check port only.
+			env: this.env({ brokerPort, port: command === 'worker' ? undefined : port, extra: options.env }),
 			cwd: this.workDir,
 			port,
-			brokerPort,
-			logFile,
-			readyTimeoutMs: options.readyTimeoutMs,
+			logFile: join(this.workDir, `n8n-${name}-${port}.log`),
 		});
 		this.servers.add(server);
-		return server;
+		return server.start();
 	}
 
 	/** Stop every server of this instance and remove its folder (unless kept). Safe to call twice. */
@@ -215,7 +198,7 @@ export class N8nInstance {
 		liveInstances.delete(this);
 		await Promise.all([...this.servers].map((server) => server.stop()));
 		this.servers.clear();
-		if (this.keep) {
+		if (process.env.E2E_KEEP === '1') {
 			process.stderr.write(`[e2e] kept n8n folder ${this.root}\n`);
 			return;
 		}

@@ -12,18 +12,14 @@ export interface RunOptions {
 	env?: NodeJS.ProcessEnv;
 	/** Kill the process group after this many ms. Default 120 s. */
 	timeoutMs?: number;
-	/** Written to stdin, then stdin is closed. */
-	input?: string;
 }
 
 export interface RunResult {
 	command: string;
 	/** Exit code; a process killed by a signal gets 128 + signal number (as a shell reports it, e.g. 139 for SIGSEGV). */
 	exitCode: number;
-	signal: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
-	durationMs: number;
 	timedOut: boolean;
 }
 
@@ -119,7 +115,6 @@ export async function settlesWithin(promise: Promise<unknown>, ms: number): Prom
  */
 export function run(command: string, args: string[], options: RunOptions = {}): Promise<RunResult> {
 	const timeoutMs = options.timeoutMs ?? 120_000;
-	const started = Date.now();
 	const printable = [command, ...args].join(' ');
 	return new Promise((resolve, reject) => {
 		let child: ChildProcess;
@@ -149,15 +144,12 @@ export function run(command: string, args: string[], options: RunOptions = {}): 
 			resolve({
 				command: printable,
 				exitCode: exitCodeOf(code, signal),
-				signal,
 				stdout: Buffer.concat(out).toString('utf8'),
 				stderr: Buffer.concat(err).toString('utf8'),
-				durationMs: Date.now() - started,
 				timedOut,
 			});
 		});
-		if (options.input !== undefined) child.stdin?.end(options.input);
-		else child.stdin?.end();
+		child.stdin?.end();
 	});
 }
 

@@ -57,8 +57,6 @@ export interface ApiExecution {
 	status: string;
 	mode: string;
 	finished: boolean;
-	startedAt: string;
-	stoppedAt: string | null;
 	data?: RunExecutionData;
 	[key: string]: unknown;
 }
@@ -129,9 +127,4 @@ export function nodeOutput(data: RunExecutionData, nodeName: string, options: { 
 	if (task.error) throw new Error(`node "${nodeName}" failed: ${task.error.message ?? JSON.stringify(task.error)}`);
 	const items = task.data?.main?.[options.output ?? 0] ?? [];
 	return items.map((item) => item.json);
-}
-
-/** The error of a failed run (workflow-level), if any. */
-export function runError(data: RunExecutionData): NodeError | undefined {
-	return data.resultData.error;
 }

@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code runs in Node.js, not inside n8n */
 /**
- * `n8n start` driven from a test: bound to 127.0.0.1 on a free port, readiness and webhook
- * registration polled, owner + API key created through the REST endpoints the UI uses, and
- * the public API (/api/v1) for executions and activation. stop() ends the whole process group
- * (n8n and its task runner).
+ * An n8n process driven from a test (`n8n start`, or queue mode's `n8n webhook` / `n8n worker`):
+ * bound to 127.0.0.1 on a free port, readiness and webhook registration polled, owner + API key
+ * created through the REST endpoints the UI uses, and the public API (/api/v1) for executions and
+ * activation. stop() ends the whole process group (n8n and its task runner).
  */
 import type { ChildProcess } from 'child_process';
 import { createWriteStream, type WriteStream } from 'fs';
@@ -14,43 +14,20 @@ import type { WorkflowFixture } from './fixtures';
 import type { N8nRuntime } from './runtime';
 
 export interface StartServerOptions {
+	command?: N8nCommand;
+	/** Default: the command. */
+	name?: string;
+	/** N8N_PORT, or a worker's health-check port. */
 	port?: number;
-	brokerPort?: number;
 	/** Extra environment for this server process (undefined removes a variable). */
 	env?: Record<string, string | undefined>;
-	/** Max wait for /healthz/readiness. Default 120 s. */
-	readyTimeoutMs?: number;
 }
 
-export interface OwnerAccount {
-	email: string;
-	firstName: string;
-	lastName: string;
-	password: string;
-}
+export const DEFAULT_OWNER = { email: 'owner@example.com', firstName: 'E2e', lastName: 'Owner', password: 'E2ePassw0rd!' };
+export type OwnerAccount = typeof DEFAULT_OWNER;
 
-export const DEFAULT_OWNER: OwnerAccount = {
-	email: 'owner@example.com',
-	firstName: 'E2e',
-	lastName: 'Owner',
-	password: 'E2ePassw0rd!',
-};
-
-/** Scopes asked for the API key (without an enterprise licence n8n grants the owner's scopes anyway). */
-export const DEFAULT_API_KEY_SCOPES = [
-	'workflow:create',
-	'workflow:read',
-	'workflow:list',
-	'workflow:update',
-	'workflow:delete',
-	'workflow:activate',
-	'workflow:deactivate',
-	'execution:read',
-	'execution:list',
-	'execution:delete',
-	'credential:create',
-	'credential:delete',
-];
+/** Scopes asked for the API key: what the suites use (without an enterprise licence n8n grants the owner's scopes anyway). */
+const API_KEY_SCOPES = ['workflow:read', 'workflow:activate', 'workflow:deactivate', 'execution:read', 'execution:list'];
 
 export interface HttpResponse<T = unknown> {
 	status: number;
@@ -106,107 +83,117 @@ export function authCookie(response: HttpResponse): string | undefined {
 	return cookies.map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.startsWith('n8n-auth='));
 }
 
-interface ServerStartArgs {
+export type N8nCommand = 'start' | 'webhook' | 'worker';
+
+export interface ServerArgs {
 	runtime: N8nRuntime;
+	command: N8nCommand;
+	/** Names the process in reports and errors, e.g. "worker-1". */
+	name: string;
 	env: NodeJS.ProcessEnv;
 	cwd: string;
+	/** Where readiness is polled: N8N_PORT, or a worker's QUEUE_HEALTH_CHECK_PORT. */
 	port: number;
-	brokerPort: number;
 	logFile: string;
-	readyTimeoutMs?: number;
+}
+
+/** How a stop went: within the grace period (SIGTERM) or killed with its group. */
+export interface StopReport {
+	graceful: boolean;
+	ms: number;
 }
 
 export interface ListExecutionsQuery {
 	workflowId?: string;
-	status?: 'canceled' | 'error' | 'running' | 'success' | 'waiting';
 	includeData?: boolean;
 	limit?: number;
 }
 
+/** One n8n process (`n8n start`, `n8n webhook` or `n8n worker`), restartable on the same port and folder. */
 export class N8nServer {
 	readonly baseUrl: string;
-	/** API key for /api/v1 (set by createApiKey / ensureApiKey). */
+	/** API key for /api/v1 (set by ensureApiKey). */
 	apiKey: string | undefined;
+	/** Every line n8n printed (stdout and stderr), across restarts: a worker's log is the only record of what it ran. */
+	readonly lines: string[] = [];
+	/** Every process id this server had (a restart adds one), each the leader of its own group. */
+	readonly pids: number[] = [];
 	private cookie: string | undefined;
-	private readonly logLines: string[] = [];
+	private child: ChildProcess | undefined;
+	private log: WriteStream | undefined;
 	private exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-	private readonly exitPromise: Promise<void>;
-	private stopping: Promise<void> | undefined;
+	private exitPromise: Promise<void> = Promise.resolve();
+	private stopping: Promise<StopReport> | undefined;
 
-	private constructor(
-		readonly runtime: N8nRuntime,
-		readonly port: number,
-		readonly brokerPort: number,
-		readonly logFile: string,
-		private readonly child: ChildProcess,
-		private readonly log: WriteStream,
-	) {
-		this.baseUrl = `http://127.0.0.1:${port}`;
+	constructor(private readonly args: ServerArgs) {
+		this.baseUrl = `http://127.0.0.1:${args.port}`;
+	}
+
+	get name(): string {
+		return this.args.name;
+	}
+
+	get pid(): number | undefined {
+		return this.child?.pid;
+	}
+
+	get running(): boolean {
+		return this.child !== undefined && this.exited === undefined;
+	}
+
+	/** Starts the process (again after stop()) and waits until it answers /healthz/readiness. */
+	async start(): Promise<this> {
+		const { runtime, command, cwd, env } = this.args;
+		const log = createWriteStream(this.args.logFile, { flags: 'a' });
+		const child = spawnTracked(runtime.nodeBin, [runtime.n8nBin, command], { cwd, env });
+		child.stdin?.end();
+		this.child = child;
+		this.log = log;
+		this.exited = undefined;
+		this.stopping = undefined;
+		if (child.pid) this.pids.push(child.pid);
 		this.exitPromise = new Promise((resolve) => {
 			child.once('exit', (code, signal) => {
 				this.exited = { code, signal };
 				resolve();
 			});
 			child.once('error', (error) => {
-				this.logLines.push(`spawn error: ${error.message}`);
+				this.lines.push(`spawn error: ${error.message}`);
 				this.exited ??= { code: null, signal: null };
 				resolve();
 			});
 		});
 		const collect = (chunk: Buffer): void => {
 			log.write(chunk);
-			for (const line of chunk.toString('utf8').split('\n')) {
-				if (line.trim()) this.logLines.push(line);
-			}
-			if (this.logLines.length > 400) this.logLines.splice(0, this.logLines.length - 400);
+			for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.lines.push(line);
 		};
 		child.stdout?.on('data', collect);
 		child.stderr?.on('data', collect);
-	}
-
-	static async start(args: ServerStartArgs): Promise<N8nServer> {
-		const log = createWriteStream(args.logFile);
-		const child = spawnTracked(args.runtime.nodeBin, [args.runtime.n8nBin, 'start'], { cwd: args.cwd, env: args.env });
-		child.stdin?.end();
-		const server = new N8nServer(args.runtime, args.port, args.brokerPort, args.logFile, child, log);
 		try {
-			await server.waitForReady(args.readyTimeoutMs ?? 120_000);
+			await this.waitForReady(120_000);
 		} catch (error) {
-			await server.stop();
+			await this.stop();
 			throw error;
 		}
-		return server;
-	}
-
-	get pid(): number | undefined {
-		return this.child.pid;
-	}
-
-	get running(): boolean {
-		return this.exited === undefined;
+		return this;
 	}
 
 	/** Last lines n8n printed (stdout and stderr). */
 	logTail(lines = 60): string {
-		return this.logLines.slice(-lines).join('\n');
+		return this.lines.slice(-lines).join('\n');
 	}
 
 	private failure(message: string): Error {
 		const state = this.exited ? ` (n8n exited: code ${this.exited.code}, signal ${this.exited.signal})` : '';
-		return new Error(`${message}${state} [${this.runtime.name}, ${this.baseUrl}, log ${this.logFile}]\n--- n8n log (tail) ---\n${this.logTail()}`);
+		return new Error(`${message}${state} [${this.args.runtime.name} ${this.name}, ${this.baseUrl}, log ${this.args.logFile}]\n--- n8n log (tail) ---\n${this.logTail()}`);
 	}
 
-	/** Poll GET /healthz/readiness until {"status":"ok"}. */
-	async waitForReady(timeoutMs = 120_000): Promise<void> {
+	private async waitForReady(timeoutMs: number): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (Date.now() < deadline) {
-			if (this.exited) throw this.failure('n8n start exited before it was ready');
-			try {
-				const response = await http<{ status?: string }>(`${this.baseUrl}/healthz/readiness`, { timeoutMs: 5_000 });
-				if (response.status === 200 && response.body.status === 'ok') return;
-			} catch {
-				// not listening yet
-			}
+			if (this.exited) throw this.failure(`n8n ${this.args.command} exited before it was ready`);
+			const response = await http<{ status?: string }>(`${this.baseUrl}/healthz/readiness`, { timeoutMs: 5_000 }).catch(() => undefined);
+			if (response?.status === 200 && response.body.status === 'ok') return;
 			await sleep(250);
 		}
 		throw this.failure(`n8n was not ready after ${timeoutMs} ms`);
@@ -218,57 +205,49 @@ export class N8nServer {
 	}
 
 	/**
-	 * Wait until a production webhook is registered. Workflows are activated a few seconds after
-	 * readiness; until then n8n answers 404 'The requested webhook "POST x" is not registered'.
-	 * Probes with another HTTP method (PATCH, or PUT for a PATCH webhook), which n8n answers from
-	 * the registration alone, without an execution: 404 "not registered for PATCH requests. Did
-	 * you mean to make a POST request?" once `method` is registered. (OPTIONS cannot be used: it
-	 * answers 204 whether or not the webhook exists.)
+	 * Wait until a production POST webhook is registered (workflows are activated a few seconds after
+	 * readiness). A PATCH is answered from the registration alone, without an execution: "not
+	 * registered for PATCH requests. Did you mean to make a POST request?" (OPTIONS cannot be used:
+	 * it answers 204 whether or not the webhook exists.)
 	 */
-	async waitForWebhook(path: string, options: { method?: string; timeoutMs?: number } = {}): Promise<void> {
-		const method = (options.method ?? 'POST').toUpperCase();
-		const probe = method === 'PATCH' ? 'PUT' : 'PATCH';
-		const timeoutMs = options.timeoutMs ?? 60_000;
+	async waitForWebhook(path: string, timeoutMs = 60_000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		let last = '';
 		while (Date.now() < deadline) {
-			if (this.exited) throw this.failure(`n8n exited while waiting for webhook ${method} ${path}`);
+			if (this.exited) throw this.failure(`n8n exited while waiting for webhook POST ${path}`);
 			try {
-				const response = await http<{ message?: string }>(this.webhookUrl(path), { method: probe, timeoutMs: 5_000 });
+				const response = await http<{ message?: string }>(this.webhookUrl(path), { method: 'PATCH', timeoutMs: 5_000 });
 				const message = typeof response.body === 'object' && response.body ? String(response.body.message ?? '') : response.text;
-				const registered = /Did you mean to make a (.*) request/.exec(message);
-				if (registered && registered[1].split(/, | or /).includes(method)) return;
+				if (/Did you mean to make a (.*) request/.exec(message)?.[1].split(/, | or /).includes('POST')) return;
 				last = `${response.status} ${message.slice(0, 200)}`;
 			} catch (error) {
 				last = String(error);
 			}
 			await sleep(250);
 		}
-		throw this.failure(`webhook ${method} ${path} not registered after ${timeoutMs} ms (last answer to ${probe}: ${last})`);
+		throw this.failure(`webhook POST ${path} not registered after ${timeoutMs} ms (last answer to PATCH: ${last})`);
 	}
 
-	/** POST (by default) to a production webhook. */
+	/** POST (by default) to a production webhook; the answer may wait for a whole execution. */
 	async callWebhook<T = unknown>(path: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
-		return http<T>(this.webhookUrl(path), { method: 'POST', ...options });
+		return http<T>(this.webhookUrl(path), { method: 'POST', timeoutMs: 120_000, ...options });
 	}
 
-	/** POST /rest/owner/setup on a fresh instance; keeps the auth cookie for createApiKey. */
-	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER, options: { timeoutMs?: number } = {}): Promise<void> {
+	/** POST /rest/owner/setup on a fresh instance; keeps the auth cookie. */
+	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER): Promise<void> {
 		// /healthz/readiness answers before the REST controllers are mounted: until then this
 		// route is Express's 404 "Cannot POST /rest/owner/setup". Wait for it.
-		const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+		const deadline = Date.now() + 60_000;
 		let response = await http(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body: owner });
 		while (response.status === 404 && response.text.includes('Cannot POST') && Date.now() < deadline && !this.exited) {
 			await sleep(250);
 			response = await http(`${this.baseUrl}/rest/owner/setup`, { method: 'POST', body: owner });
 		}
-		if (response.status !== 200) throw this.failure(`owner setup failed: ${response.status} ${response.text.slice(0, 500)}`);
-		const auth = authCookie(response);
-		if (!auth) throw this.failure(`owner setup returned no n8n-auth cookie (set-cookie: ${String(response.headers['set-cookie'] ?? 'none')})`);
-		this.cookie = auth;
+		this.cookie = authCookie(response);
+		if (response.status !== 200 || !this.cookie) throw this.failure(`owner setup failed: ${response.status} ${response.text.slice(0, 500)}`);
 	}
 
-	/** POST /rest/login as the owner (after a restart the cookie of the owner setup is gone). */
+	/** POST /rest/login as the owner (after a restart the cookie of the owner setup is gone); the cookie. */
 	async login(owner: OwnerAccount = DEFAULT_OWNER): Promise<string> {
 		const response = await http(`${this.baseUrl}/rest/login`, { method: 'POST', body: { emailOrLdapLoginId: owner.email, password: owner.password } });
 		const auth = authCookie(response);
@@ -293,20 +272,6 @@ export class N8nServer {
 		return String(id);
 	}
 
-	/** POST /rest/api-keys with the owner's cookie; the raw key is kept in `apiKey` and returned. */
-	async createApiKey(options: { label?: string; scopes?: string[] } = {}): Promise<string> {
-		if (!this.cookie) throw new Error('createApiKey needs setupOwner() first');
-		const response = await http<{ data?: { rawApiKey?: string } }>(`${this.baseUrl}/rest/api-keys`, {
-			method: 'POST',
-			headers: { cookie: this.cookie },
-			body: { label: options.label ?? `e2e-${Date.now()}`, scopes: options.scopes ?? DEFAULT_API_KEY_SCOPES, expiresAt: null },
-		});
-		const key = response.body?.data?.rawApiKey;
-		if (response.status !== 200 || !key) throw this.failure(`API key creation failed: ${response.status} ${response.text.slice(0, 500)}`);
-		this.apiKey = key;
-		return key;
-	}
-
 	/** The credential's Test button: POST /rest/credentials/test with the owner's cookie; n8n's verdict. */
 	async testCredential(credential: { id: string; name: string; type: string; data: Record<string, unknown> }): Promise<{ status: string; message: string }> {
 		if (!this.cookie) await this.setupOwner();
@@ -319,11 +284,19 @@ export class N8nServer {
 		return response.body.data;
 	}
 
-	/** Owner setup + API key, once per server. */
+	/** Owner setup + POST /rest/api-keys, once per server; the raw key is kept in `apiKey`. */
 	async ensureApiKey(): Promise<string> {
 		if (this.apiKey) return this.apiKey;
 		if (!this.cookie) await this.setupOwner();
-		return this.createApiKey();
+		const response = await http<{ data?: { rawApiKey?: string } }>(`${this.baseUrl}/rest/api-keys`, {
+			method: 'POST',
+			headers: { cookie: this.cookie! },
+			body: { label: `e2e-${Date.now()}`, scopes: API_KEY_SCOPES, expiresAt: null },
+		});
+		const key = response.body?.data?.rawApiKey;
+		if (response.status !== 200 || !key) throw this.failure(`API key creation failed: ${response.status} ${response.text.slice(0, 500)}`);
+		this.apiKey = key;
+		return key;
 	}
 
 	/** A public-API request (`/api/v1<path>`) with the API key; throws unless 2xx. */
@@ -341,18 +314,11 @@ export class N8nServer {
 
 	/** GET /api/v1/executions (newest first); with includeData the run data is in `data`. Follows no cursor. */
 	async listExecutions(query: ListExecutionsQuery = {}): Promise<ApiExecution[]> {
-		const params = new URLSearchParams();
+		const params = new URLSearchParams({ limit: String(query.limit ?? 100) });
 		if (query.workflowId) params.set('workflowId', query.workflowId);
-		if (query.status) params.set('status', query.status);
 		if (query.includeData) params.set('includeData', 'true');
-		params.set('limit', String(query.limit ?? 100));
 		const page = await this.api<{ data: ApiExecution[] }>(`/executions?${params.toString()}`);
 		return page.data;
-	}
-
-	/** GET /api/v1/executions/{id}?includeData=true */
-	async getExecution(id: string | number): Promise<ApiExecution> {
-		return this.api<ApiExecution>(`/executions/${id}?includeData=true`);
 	}
 
 	/**
@@ -376,34 +342,46 @@ export class N8nServer {
 		return this.api(`/workflows/${id}/activate`, { method: 'POST' });
 	}
 
-	/** POST /api/v1/workflows/{id}/deactivate */
 	async deactivateWorkflow(id: string): Promise<unknown> {
 		return this.api(`/workflows/${id}/deactivate`, { method: 'POST' });
 	}
 
 	/**
-	 * Stop n8n: SIGTERM to the main process (graceful; it stops its task runner), then SIGKILL
-	 * to the whole process group for whatever is left. Resolves when the group is gone.
+	 * SIGTERM (n8n's graceful shutdown: the webhook process may wait 20 s and more for executions it
+	 * handed to the queue), then SIGKILL to the whole process group (the task runner too) after
+	 * `graceMs`. Resolves when the group is gone.
 	 */
-	stop(options: { graceMs?: number } = {}): Promise<void> {
-		this.stopping ??= this.doStop(options.graceMs ?? 20_000);
+	stop(graceMs = 20_000): Promise<StopReport> {
+		this.stopping ??= this.doStop(graceMs);
 		return this.stopping;
 	}
 
-	private async doStop(graceMs: number): Promise<void> {
-		const pid = this.child.pid;
-		if (!this.exited && pid) {
+	private async doStop(graceMs: number): Promise<StopReport> {
+		const started = Date.now();
+		const pid = this.child?.pid;
+		let graceful = true;
+		if (this.running && pid) {
 			try {
 				process.kill(pid, 'SIGTERM');
 			} catch {
 				// already gone
 			}
-			await settlesWithin(this.exitPromise, graceMs);
+			graceful = await settlesWithin(this.exitPromise, graceMs);
 		}
 		killGroup(pid, 'SIGKILL');
 		const deadline = Date.now() + 10_000;
 		while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
 		await settlesWithin(this.exitPromise, 5_000);
-		await new Promise<void>((resolve) => this.log.end(() => resolve()));
+		const log = this.log;
+		this.log = undefined;
+		if (log) await new Promise<void>((resolve) => log.end(() => resolve()));
+		return { graceful, ms: Date.now() - started };
+	}
+
+	/** Stop, then start again on the same port and folder (the API key stays valid). */
+	async restart(): Promise<StopReport> {
+		const stopped = await this.stop();
+		await this.start();
+		return stopped;
 	}
 }

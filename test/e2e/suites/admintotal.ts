@@ -13,12 +13,16 @@ import {
 	N8nInstance,
 	REPO_ROOT,
 	buildAndPackProject,
+	disposeAllInstances,
+	linearWorkflow,
+	nodeId,
 	sleep,
 	writeCredentialsFile,
+	writeWorkflowFile,
+	type CreateInstanceOptions,
 	type CredentialFixture,
 	type N8nRuntime,
 	type WorkflowFixture,
-	type WorkflowNode,
 } from '../lib';
 
 export const PACKAGE = 'n8n-nodes-admintotal';
@@ -64,9 +68,9 @@ export function packedProject(): Promise<string> {
 }
 
 /** A fresh n8n user folder with our packed package installed in `~/.n8n/nodes`, as a user does by hand. */
-export async function instanceWithPackage(runtime: N8nRuntime): Promise<N8nInstance> {
+export async function instanceWithPackage(runtime: N8nRuntime, options?: CreateInstanceOptions): Promise<N8nInstance> {
 	const tarball = await packedProject();
-	const n8n = await N8nInstance.create(runtime);
+	const n8n = await N8nInstance.create(runtime, options);
 	const installed = await n8n.installPackage(tarball);
 	if (installed !== PACKAGE) throw new Error(`installed ${installed}, expected ${PACKAGE}`);
 	return n8n;
@@ -75,12 +79,7 @@ export async function instanceWithPackage(runtime: N8nRuntime): Promise<N8nInsta
 /** Import credentials and workflows with one CLI call each (every call is an n8n start-up). */
 export async function importAll(n8n: N8nInstance, credentials: CredentialFixture[], workflows: WorkflowFixture[]): Promise<void> {
 	await n8n.importCredentials(await writeCredentialsFile(n8n.workDir, credentials));
-	for (const workflow of workflows) {
-		if (workflow.id.length < 1 || workflow.id.length > 21) throw new Error(`workflow id "${workflow.id}" must have 1 to 21 characters`);
-	}
-	const file = join(n8n.workDir, 'workflows.json');
-	await fs.writeFile(file, JSON.stringify(workflows.map((workflow) => ({ active: false, settings: { executionOrder: 'v1' }, ...workflow })), null, 2));
-	await n8n.importWorkflow(file);
+	await n8n.importWorkflow(await writeWorkflowFile(n8n.workDir, workflows));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,52 +102,21 @@ export function uses(credential: CredentialFixture): Record<string, { id: string
 }
 
 // ---------------------------------------------------------------------------------------------
-// Workflows.
+// Workflows (the generic builders live in the driver; bench/n8n imports them from here).
 
-/** A node id (UUID form) unique to a workflow number and a node number. */
-export function nodeId(workflow: number, node: number): string {
-	return `e2e0a000-${String(workflow).padStart(4, '0')}-4000-8000-${String(node).padStart(12, '0')}`;
+export { MANUAL_TRIGGER, linearWorkflow, nodeId, setJson, type NodeSpec } from '../lib';
+
+/** A workflow of one Admintotal Trigger on price and stock changes, named `node`, with these credentials. */
+export function priceStockTrigger(id: string, number: number, node: string, parameters: Record<string, unknown>, credentials: CredentialFixture[] = [], typeVersion = 1): WorkflowFixture {
+	const credentialRefs = Object.assign({}, ...credentials.map(uses)) as Record<string, { id: string; name: string }>;
+	return linearWorkflow(id, number, `E2E: ${node}`, [
+		{ name: node, type: nodeType('admintotalTrigger'), typeVersion, webhookId: nodeId(number, 0), parameters: { event: 'priceStockChanged', options: {}, ...parameters }, credentials: credentialRefs },
+	]);
 }
-
-export interface NodeSpec {
-	name: string;
-	type: string;
-	typeVersion?: number;
-	parameters?: Record<string, unknown>;
-	credentials?: Record<string, { id: string; name: string }>;
-	webhookId?: string;
-	[key: string]: unknown;
-}
-
-/**
- * A workflow whose nodes run one after the other (output 0 → input 0), laid out left to right.
- * `number` makes the node ids unique across the suite's workflows.
- */
-export function linearWorkflow(id: string, number: number, name: string, specs: NodeSpec[]): WorkflowFixture {
-	const nodes: WorkflowNode[] = specs.map((spec, index) => ({
-		...spec,
-		id: nodeId(number, index + 1),
-		typeVersion: spec.typeVersion ?? 1,
-		position: [index * 240, 0],
-		parameters: spec.parameters ?? {},
-	}));
-	const connections: WorkflowFixture['connections'] = {};
-	for (let i = 0; i + 1 < nodes.length; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name, nodes, connections };
-}
-
-export const MANUAL_TRIGGER: NodeSpec = { name: 'Start', type: 'n8n-nodes-base.manualTrigger' };
-
-/** A Set node (raw JSON mode) emitting one item with this JSON. */
-export function setJson(name: string, json: unknown): NodeSpec {
-	return { name, type: 'n8n-nodes-base.set', typeVersion: 3.4, parameters: { mode: 'raw', jsonOutput: JSON.stringify(json), options: {} } };
-}
-
-export const EXAMPLES_DIR = join(REPO_ROOT, 'examples');
 
 /** An example workflow as shipped in examples/, parsed. */
 export async function loadExample(file: string): Promise<WorkflowFixture> {
-	return JSON.parse(await fs.readFile(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowFixture;
+	return JSON.parse(await fs.readFile(join(REPO_ROOT, 'examples', file), 'utf8')) as WorkflowFixture;
 }
 
 /** The path of the production webhook of a node with a webhookId and a non-full path: `<webhookId>/<path>`. */
@@ -185,6 +153,18 @@ export async function waitFor(what: string, condition: () => boolean, timeoutMs 
 		if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 		await sleep(50);
 	}
+}
+
+/** For a file's tests: the sandbox's requests and faults cleared before each; every n8n and the sandbox stopped after the file. */
+export function resetSandboxAndStopAfterAll(sandbox: () => Sandbox | undefined): void {
+	beforeEach(() => {
+		sandbox()?.clearRequests();
+		sandbox()?.faults.clear();
+	});
+	afterAll(async () => {
+		await disposeAllInstances();
+		await sandbox()?.close();
+	});
 }
 
 /** Milliseconds a step took, for the log of a run (`[e2e node20] label: 1234 ms`). */
