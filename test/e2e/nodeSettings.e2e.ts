@@ -1,12 +1,13 @@
 /**
  * n8n's node settings on our nodes inside a real n8n (E2E_RUNTIME=node20|node24), headless with
- * `n8n execute`: what the engine harness cannot show (n8n's own Loop Over Items node, a write's
- * item n8n stops before our code sees it, n8n's process staying up), checked on what the sandbox
- * received. The whole matrix (Execute Once, Batching, Timeout…) runs through the engine in
- * test/foundation/nodeSettings.test.ts.
+ * `n8n execute`, checked on what the sandbox received. The whole matrix runs through n8n-core's
+ * engine (the newest runtime's) in test/foundation/nodeSettings.test.ts; here each setting whose
+ * meaning rests on how the engine starts items (Execute Once, Batching, Timeout) runs once in each
+ * runtime's own engine, with what the harness cannot show (n8n's Loop Over Items, a write's item
+ * n8n stops before our code sees it, n8n's process staying up).
  */
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
-import { resolveRuntime, selectedRuntimeName, sleep, type N8nInstance, type WorkflowFixture } from './lib';
+import { nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type N8nInstance, type WorkflowFixture } from './lib';
 import { MANUAL_TRIGGER, apiKeyCredential, importAll, instanceWithPackage, linearWorkflow, nodeId, nodeType, requestsTo, resetSandboxAndStopAfterAll, setJson, timed, uses, type NodeSpec } from './suites/admintotal';
 
 const RUNTIME = selectedRuntimeName();
@@ -17,6 +18,19 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 	const credential = () => apiKeyCredential(sandbox, DEMO.apiKey);
 
 	const oneItemPerRow: NodeSpec = { name: 'One Item Per Row', type: 'n8n-nodes-base.splitOut', parameters: { fieldToSplitOut: 'rows', include: 'noOtherFields', options: {} } };
+
+	/** Start → rows as items → the node under test. */
+	const overRows = (id: string, number: number, rows: unknown[], node: { type: string; [key: string]: unknown }): WorkflowFixture =>
+		linearWorkflow(id, number, `E2E settings: ${id}`, [MANUAL_TRIGGER, setJson('Rows', { rows }), oneItemPerRow, { name: 'Under Test', credentials: uses(credential()), ...node }]);
+	const prospectIds = () => sandbox.store.prospectos.slice(0, 3).map((prospect) => ({ id: prospect.id }));
+	const getProspect = { resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } };
+	const executeOnce = () => overRows('settingsOnce01', 41, prospectIds(), { type: nodeType('admintotalProspect'), executeOnce: true, parameters: getProspect });
+	const batched = () =>
+		overRows('settingsBatch01', 43, [{ name: 'Batch A' }, { name: 'Batch B' }, { name: 'Batch C' }], {
+			type: nodeType('admintotalProspect'),
+			parameters: { resource: 'prospect', operation: 'create', name: '={{ $json.name }}', requestOptions: { batching: { batch: { batchSize: 1, batchInterval: 300 } } } },
+		});
+	const timeout = () => overRows('settingsTimeout1', 45, prospectIds().slice(0, 1), { type: nodeType('admintotalProspect'), parameters: { ...getProspect, requestOptions: { timeout: 200 } } });
 
 	/** Start → rows as items → Create, the third item stopped by n8n: the expression refers to a node that does not exist. */
 	const retryOnCreate = () =>
@@ -62,12 +76,32 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 		const runtime = await resolveRuntime();
 		sandbox = await startSandbox();
 		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
-		await importAll(n8n, [credential()], [retryOnCreate(), loop()]);
+		await importAll(n8n, [credential()], [executeOnce(), retryOnCreate(), batched(), loop(), timeout()]);
 	});
 
 	resetSandboxAndStopAfterAll(() => sandbox);
 
 	const posts = () => requestsTo(sandbox, '/prospectos/').filter((request) => request.method === 'POST');
+
+	test('Execute Once on Get with three items: one request, one item out', async () => {
+		const run = await timed(RUNTIME, 'execute once', () => n8n.executeOk('settingsOnce01'));
+		expect(nodeOutput(run.data, 'Under Test').map((prospect) => prospect.id)).toEqual([sandbox.store.prospectos[0].id]);
+		expect(sandbox.requests.map((request) => request.path)).toEqual([`/api/v2/prospectos/${sandbox.store.prospectos[0].id}/`]);
+	});
+
+	test('Batching of 1 every 300 ms: the three prospects are created 300 ms apart', async () => {
+		await timed(RUNTIME, 'execute batched creates', () => n8n.executeOk('settingsBatch01'));
+		const at = posts().map((request) => request.at);
+		expect(at).toHaveLength(3);
+		for (let index = 1; index < at.length; index++) expect(at[index] - at[index - 1]).toBeGreaterThanOrEqual(250);
+	});
+
+	test('Timeout of 200 ms on a Get answered after 1 s: the run fails at 200 ms, naming the setting', async () => {
+		sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, delayMs: 1_000 });
+		const result = await timed(RUNTIME, 'execute with a timeout', () => n8n.execute('settingsTimeout1'));
+		expect(result.succeeded).toBe(false);
+		expect(result.run?.data.resultData.error?.message).toBe("Admintotal did not answer within 200 ms (the node's Options › Timeout)");
+	});
 
 	test('Retry On Fail on Create, the third item stopped by n8n: no prospect is created in any try, and n8n keeps running', async () => {
 		const result = await timed(RUNTIME, 'execute retry on create', () => n8n.execute('settingsRetry01'));
