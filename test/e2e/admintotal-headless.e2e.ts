@@ -23,6 +23,7 @@ import {
 	timed,
 	uses,
 	waitFor,
+	writes,
 	type NodeSpec,
 } from './suites/admintotal';
 
@@ -127,6 +128,31 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 			},
 		]);
 
+	/** Three shop orders as three items, each becoming a sales note; `orders` decides what is wrong. */
+	const threeOrders = (id: string, number: number, orders: Array<{ order: string; rfc: string; sku: string }>): WorkflowFixture =>
+		linearWorkflow(id, number, `E2E: three orders (${id})`, [
+			MANUAL_TRIGGER,
+			setJson('Shop Orders', { orders }),
+			{ name: 'One Item Per Order', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'orders', include: 'noOtherFields', options: {} } },
+			{
+				name: 'Sales Notes',
+				type: nodeType('admintotalSalesNote'),
+				credentials: uses(apiCredential()),
+				parameters: {
+					resource: 'salesNote',
+					operation: 'create',
+					clientBy: 'rfc',
+					clientRfc: '={{ $json.rfc }}',
+					linesInput: 'json',
+					linesJson: '={{ [{ productCode: $json.sku, quantity: 1 }] }}',
+					additionalFields: { comments: '={{ $json.order }}' },
+				},
+			},
+		]);
+	const order = (name: string, rfc: string = DEMO.cliente.rfc, sku: string = DEMO.producto.codigo) => ({ order: name, rfc, sku });
+	const badRfcOrders = () => threeOrders('admintotalE2eBatch1', 6, [order('B-1'), order('B-2'), order('B-3', 'NOT-AN-RFC')]);
+	const unknownSkuOrders = () => threeOrders('admintotalE2eBatch2', 7, [order('C-1'), order('C-2', DEMO.cliente.rfc, 'NO-SUCH-SKU'), order('C-3')]);
+
 	/**
 	 * Example 2 as shipped, plus a Manual Trigger wired to its first node: `n8n execute` starts a
 	 * workflow only from a Manual Trigger (its Schedule Trigger fires at 7:00 in a running n8n).
@@ -146,7 +172,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		sandbox = await startSandbox({ pageSize: { default: 20, max: PAGE_MAX } });
 		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
 		example2 = example2Headless(await loadExample('scheduled-rfc-check.json'));
-		await timed(RUNTIME, 'import credentials and workflows', () => importAll(n8n, [apiCredential(), jwt()], [writesWorkflow(), ledgerWithJwt(), missingProspect(), example2]));
+		await timed(RUNTIME, 'import credentials and workflows', () => importAll(n8n, [apiCredential(), jwt()], [writesWorkflow(), ledgerWithJwt(), missingProspect(), badRfcOrders(), unknownSkuOrders(), example2]));
 	});
 	resetSandboxAndStopAfterAll(() => sandbox);
 
@@ -232,6 +258,27 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(error?.description).toContain('HTTP 404, item 0');
 		expect(missing.run?.data.resultData.runData['Missing Prospect']?.[0]?.error).toBeDefined();
 		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/api/v2/prospectos/31337/', 404]]);
+	});
+
+	// How a node's items are started is the engine's: the items of a run go together in each runtime.
+	test('three orders, the third with a malformed RFC: no sales note is created, the error names item 2', async () => {
+		const result = await timed(RUNTIME, 'execute three orders, one wrong', () => n8n.execute('admintotalE2eBatch1'));
+
+		expect(result.succeeded).toBe(false);
+		expect(result.run?.data.resultData.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
+		expect(writes(sandbox).filter(([, path]) => path === '/movimientos/notas_venta/')).toEqual([]);
+	});
+
+	test('three orders, the API refusing the second: the error lists the orders created meanwhile, with their IDs', async () => {
+		const result = await timed(RUNTIME, 'execute three orders, one refused', () => n8n.execute('admintotalE2eBatch2'));
+
+		expect(result.succeeded).toBe(false);
+		const error = result.run?.data.resultData.error;
+		expect(error?.message).toBe('Admintotal rejected the data sent: detalles[0].producto_codigo: No existe un producto con el código "NO-SUCH-SKU".');
+		expect(writes(sandbox).filter(([, path]) => path === '/movimientos/notas_venta/')).toHaveLength(3);
+		const idOf = (name: string) => sandbox.store.notasVenta.find((note) => note.comentarios === name)?.id;
+		expect(idOf('C-2')).toBeUndefined();
+		expect(error?.description).toContain(`Already done in Admintotal before this failure: item 0 (ID ${idOf('C-1')}), item 2 (ID ${idOf('C-3')}).`);
 	});
 
 	test('example 2 (scheduled RFC check) runs headless: one blacklist query per customer, then the branches', async () => {
