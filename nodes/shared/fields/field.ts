@@ -43,7 +43,7 @@ export const emailField = scalarField(grammars.email, { placeholder: 'e.g. name@
 export const rfcField = scalarField(grammars.rfc, { placeholder: 'e.g. XAXX010101000' });
 export const dateField = scalarField(grammars.date, { type: 'dateTime' });
 export const dateTimeField = scalarField(grammars.dateTime, { type: 'dateTime' });
-/** A whole-number filter: 0 (the editor's empty number) sends nothing. */
+/** A whole-number filter: 0 (the editor's empty number, left when the filter is added) is refused, never sent as a filter matching nothing. */
 export const wholeNumberFilter = scalarField(grammars.wholeNumber, { type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 0 } });
 export const wholeNumberField = scalarField(grammars.wholeNumber, { type: 'number', default: 1, typeOptions: { minValue: 1, numberPrecision: 0 } });
 export const amountFilter = scalarField(grammars.decimal(), { type: 'number', default: 0, typeOptions: { minValue: 0, numberPrecision: 2 } });

@@ -3,14 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Grammar } from './grammars';
 
-/**
- * The one way an operation reads an item's parameter values: each through its grammar, and a wrong
- * one stops the item with "'Label' problem [item N]" before anything is sent. `within` reads the
- * fields of a collection (e.g. `filters.fromDate`).
- */
 /** What values are read from: an item of a node's run, or a polling trigger's poll (no item). */
 export type ValueSource = IExecuteSingleFunctions | IPollFunctions;
 
+/**
+ * The one way an operation reads an item's parameter values (and a poll its parameters): each
+ * through its grammar, and a wrong one stops with "'Label' problem [item N]" before anything is
+ * sent. `within` reads the fields of a collection (e.g. `filters.fromDate`).
+ */
 export class ValueReader<Source extends ValueSource = ValueSource> {
 	constructor(
 		readonly context: Source,

@@ -1,3 +1,6 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { loadPackage } from '../../harness/package';
 import { cancelarNotaVenta, crearNotaVenta, crearPedido } from '../../sandbox/store/cambios';
 import { sandboxPerFile } from '../fixture';
 import { asked, fakeDateOnly, tenantDay, triggerFor } from './fixture';
@@ -123,6 +126,15 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		const trigger = triggerFor(fixture, { ...NEW_SALES_NOTE, ...parameters });
 		const failed = await trigger.poll();
 		expect(failed.error?.message).toBe(message);
+		expect(fixture.sandbox.requests).toHaveLength(0);
+	});
+
+	it('Client ID added in the editor and left at its default is refused naming the field, as Get Many refuses it, and nothing is read', async () => {
+		const filters = (await loadPackage()).node('admintotalPollingTrigger').description.properties.find((property) => property.name === 'filters');
+		const clientId = (filters?.options as INodeProperties[] | undefined)?.find((option) => option.name === 'clientId');
+		const trigger = triggerFor(fixture, { event: 'newSalesNote', filters: { clientId: clientId?.default } });
+
+		expect((await trigger.poll()).error?.message).toBe(`'Client ID' must be a whole number greater than 0, got "${String(clientId?.default)}"`);
 		expect(fixture.sandbox.requests).toHaveLength(0);
 	});
 
