@@ -22,18 +22,20 @@ export type TriggerEvent = 'priceStockChanged' | 'productCreated';
 
 /** Node static data key of the per-SKU memory for "Only Changed Since Last Delivery". */
 export const MEMORY_KEY = 'lastDelivered';
-/** Node static data key naming the process that saved the memory last. */
+/** Node static data key naming the save of the memory: this process and which of its saves. */
 export const MEMORY_SAVED_BY_KEY = 'lastDeliveredBy';
 
 /**
  * n8n reads the workflow's static data for each request and saves it after the answer, so
- * overlapping deliveries each change their own copy and the last save wins. The memory kept here,
- * per workflow and trigger node, sees every delivery this process answered; what was saved by
- * another process (or before a restart) is merged into it.
+ * overlapping deliveries each change their own copy, and their saves may land in any order. The
+ * memory kept here, per workflow and trigger node, sees every delivery this process answered; what
+ * was saved by another process (or before a restart) is merged into it. A delivery that finds any
+ * other save than this process's last one saves the memory again, so an older copy that landed last
+ * is replaced at the next delivery rather than at the next change.
  */
-const memories = new Map<string, DeliveryMemory>();
-/** Names this process in what it saves, so it knows its own saves when it reads them back. */
+const memories = new Map<string, { memory: DeliveryMemory; savedAs: string }>();
 const PROCESS = randomUUID();
+let saves = 0;
 
 interface PriceStockOptions {
 	onlySkus?: string;
@@ -87,21 +89,25 @@ function changedRows(context: IWebhookFunctions, rows: PriceStockRow[]): PriceSt
 	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 	const day = today();
 	const kept = memories.get(key);
+	const savedBy = staticData[MEMORY_SAVED_BY_KEY];
 	// What this process saved is already in the memory it keeps; anything else is merged in.
-	const ownSave = kept !== undefined && staticData[MEMORY_SAVED_BY_KEY] === PROCESS;
-	const saved = ownSave ? kept : readMemory(staticData[MEMORY_KEY], day);
-	let memory = kept === undefined || ownSave ? saved : mergeMemories(saved, kept);
+	const ownSave = kept !== undefined && typeof savedBy === 'string' && savedBy.startsWith(`${PROCESS}:`);
+	const saved = ownSave ? kept.memory : readMemory(staticData[MEMORY_KEY], day);
+	let memory = kept === undefined || ownSave ? saved : mergeMemories(saved, kept.memory);
 	// A test event compares with the production memory but must not change it (n8n does not save it either).
 	const isTest = context.getMode() === 'manual';
 	if (isTest) memory = new Map(memory);
 	const { changed, memoryChanged } = applyDelivery(rows, memory, day);
 	if (isTest) return changed;
-	memories.set(key, memory);
-	if (memoryChanged) {
-		// Assigned whole, so n8n sees the static data changed and saves it when the delivery is answered.
-		staticData[MEMORY_KEY] = saveMemory(memory);
-		staticData[MEMORY_SAVED_BY_KEY] = PROCESS;
+	if (!memoryChanged && kept !== undefined && savedBy === kept.savedAs) {
+		memories.set(key, { memory, savedAs: kept.savedAs });
+		return changed;
 	}
+	const savedAs = `${PROCESS}:${++saves}`;
+	memories.set(key, { memory, savedAs });
+	// Assigned whole, so n8n sees the static data changed and saves it when the delivery is answered.
+	staticData[MEMORY_KEY] = saveMemory(memory);
+	staticData[MEMORY_SAVED_BY_KEY] = savedAs;
 	return changed;
 }
 

@@ -106,7 +106,7 @@ export class TriggerHarness {
 	private shelf!: HarnessCredentialsHelper;
 	private readonly pending = new Set<Promise<void>>();
 	private readonly workflowId = `triggerHarnessWf${++workflowCount}`;
-	private overlap?: { count: number; arrived: number; released: Promise<void>; release: () => void };
+	private overlap?: { count: number; arrived: number; released: Promise<void>; release: () => void; savesInReverse: boolean; held: Array<() => void> };
 
 	private constructor(private readonly setup: TriggerSetup) {
 		this.parameters = { ...setup.parameters };
@@ -153,12 +153,14 @@ export class TriggerHarness {
 
 	/**
 	 * The next `count` requests all read the static data before any of them runs the node: the
-	 * worst case of overlapping deliveries in n8n, made certain rather than left to timing.
+	 * worst case of overlapping deliveries in n8n, made certain rather than left to timing. With
+	 * `savesInReverse`, their saves land in the reverse order of their answers, as database writes
+	 * of overlapping requests may: the first delivery's copy is saved last.
 	 */
-	overlapNext(count: number): void {
+	overlapNext(count: number, { savesInReverse = false } = {}): void {
 		let release = () => {};
 		const released = new Promise<void>((resolve) => (release = resolve));
-		this.overlap = { count, arrived: 0, released, release };
+		this.overlap = { count, arrived: 0, released, release, savesInReverse, held: [] };
 	}
 
 	/** Activation of the workflow: checkExists (what it answered: `existed`), then create when it answered false. */
@@ -261,12 +263,18 @@ export class TriggerHarness {
 			return finish(500, { code: 0, message: NOT_STARTED_MESSAGE });
 		}
 
+		const save = () => {
+			if (!overlap?.savesInReverse) return this.saveStaticData(workflow);
+			const copy = { ...clone(workflow.staticData), __dataChanged: (workflow.staticData as IDataObject).__dataChanged };
+			overlap.held.push(() => this.saveStaticData({ staticData: copy }));
+			if (overlap.held.length === overlap.count) overlap.held.reverse().forEach((held) => held());
+		};
 		if (result.workflowData !== undefined) {
 			const items = result.workflowData[0] ?? [];
-			if (result.noWebhookResponse === true) this.saveStaticData(workflow);
+			if (result.noWebhookResponse === true) save();
 			// The run (WorkflowRunner.run) builds its Workflow from the same stored static data.
 			this.workflow(storedStaticData);
-			if (result.noWebhookResponse !== true) this.saveStaticData(workflow);
+			if (result.noWebhookResponse !== true) save();
 			this.executions.push({ items, json: items.map((item) => item.json) });
 			if (result.noWebhookResponse === true) return finish();
 			// n8n answers an onReceived webhook with its responseData, falling back to the word "firstEntryJson";
@@ -276,7 +284,7 @@ export class TriggerHarness {
 			if (responseData !== '') return finish(200, responseData as string);
 			return finish(200, { message: 'Workflow was started' });
 		}
-		this.saveStaticData(workflow);
+		save();
 		if (result.noWebhookResponse === true) {
 			if (!res.writableEnded) throw new Error('The node claimed to answer but left the response open');
 			return finish();
@@ -348,9 +356,9 @@ export class TriggerHarness {
 	}
 
 	/** n8n's WorkflowStaticDataService.saveStaticData: written only when marked changed. */
-	private saveStaticData(workflow: Workflow): void {
+	private saveStaticData(workflow: Pick<Workflow, 'staticData'>): void {
 		if ((workflow.staticData as IDataObject).__dataChanged !== true) return;
-		this.savedStaticData = clone(workflow.staticData);
+		this.savedStaticData = clone({ ...workflow.staticData, __dataChanged: undefined });
 		this.staticDataSaves++;
 	}
 }

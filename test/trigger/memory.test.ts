@@ -34,6 +34,25 @@ describe('Admintotal Trigger: the memory of Only Changed Since Last Delivery', (
 		expect(trigger.executions).toHaveLength(10);
 	});
 
+	it('overlapping deliveries whose saves land out of order: the next delivery saves the whole memory again, so a restart reports nothing twice', async () => {
+		const trigger = await rememberingTrigger();
+		const codes = productCodes(fixture.sandbox, 30, 200);
+		trigger.overlapNext(10, { savesInReverse: true });
+		await Promise.all(Array.from({ length: 10 }, (_, index) => fixture.sandbox.webhooks.sendPriceStock({ url: trigger.url, codes: codes.slice(index * 3, index * 3 + 3) })));
+		// The first delivery's copy landed last: the database lacks the other nine deliveries' products.
+		expect(rememberedSkus(trigger)).toHaveLength(3);
+
+		const [unchanged] = await fixture.sandbox.webhooks.sendPriceStock({ url: trigger.url, codes });
+		expect(parsed(unchanged.body)).toEqual(NOTHING_TO_REPORT);
+		expect(rememberedSkus(trigger).sort()).toEqual([...codes].sort());
+
+		// After a restart only the database is left.
+		const restarted = await rememberingTrigger();
+		restarted.importStaticData(trigger.staticData);
+		const [afterRestart] = await fixture.sandbox.webhooks.sendPriceStock({ url: restarted.url, codes });
+		expect(parsed(afterRestart.body)).toEqual(NOTHING_TO_REPORT);
+	});
+
 	it('a memory another n8n process saved meanwhile is merged with the one kept here: neither side is reported again', async () => {
 		const trigger = await rememberingTrigger();
 		await deliverRows(trigger, [row('HERE-1')]);
