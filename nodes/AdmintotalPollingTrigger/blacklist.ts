@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { isJsonObject } from '../../tenant/json';
 import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
 import { blacklistVerdict } from '../AdmintotalBlacklist/verdict';
 import { normalizeRfc } from '../shared/fields/grammars';
@@ -115,8 +116,8 @@ function typeKey(tipo: unknown): string {
 
 function readTypes(saved: unknown): Map<string, string> {
 	const types = new Map<string, string>();
-	if (saved === null || typeof saved !== 'object') return types;
-	for (const [tipo, rfcs] of Object.entries(saved as Record<string, unknown>)) {
+	if (!isJsonObject(saved)) return types;
+	for (const [tipo, rfcs] of Object.entries(saved)) {
 		if (typeof rfcs === 'string') for (const rfc of rfcs.split(',')) if (rfc !== '') types.set(rfc, tipo);
 	}
 	return types;

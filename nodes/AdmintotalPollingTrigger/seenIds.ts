@@ -1,3 +1,5 @@
+import { isJsonObject } from '../../tenant/json';
+
 /**
  * The IDs a poll has seen (reported, or known at the first activation), filed under the day the
  * record is dated, kept only for the days the poll still reads. This is what the workflow's static
@@ -13,8 +15,8 @@ export class SeenIds {
 
 	static read(saved: unknown): SeenIds {
 		const seen = new SeenIds();
-		if (saved === null || typeof saved !== 'object') return seen;
-		for (const [day, ids] of Object.entries(saved as Record<string, unknown>)) {
+		if (!isJsonObject(saved)) return seen;
+		for (const [day, ids] of Object.entries(saved)) {
 			if (typeof ids === 'string') for (const id of decodeIds(ids)) seen.add(id, day);
 		}
 		return seen;

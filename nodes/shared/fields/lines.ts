@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { isJsonObject } from '../../../tenant/json';
 import type { Field } from './field';
 import { decimal, isBlank, oneOf, text, wholeNumber } from './grammars';
 import type { ValueReader } from './reader';
@@ -114,7 +115,7 @@ function readLines(reader: ValueReader, priced: boolean): IDataObject[] {
 	return rows.map((row, index) => {
 		const where = `line ${index + 1}`;
 		const fail = (problem: string, fix?: string): never => reader.fail(label, `${where}: ${problem}`, fix);
-		if (row === null || typeof row !== 'object' || Array.isArray(row)) fail('is not an object', `Each line looks like ${JSON_EXAMPLE.slice(1, -1)}.`);
+		if (!isJsonObject(row)) fail('is not an object', `Each line looks like ${JSON_EXAMPLE.slice(1, -1)}.`);
 		const given = IDENTIFIERS.flatMap((identifier) =>
 			identifier.keys.filter((key) => !isBlank(row[key])).map((key) => ({ identifier, key, value: row[key] })),
 		);

@@ -101,6 +101,8 @@ describe('Admintotal Sales Note: Create', () => {
 		],
 		['a zero quantity', { lines: { line: [{ productBy: 'code', product: 'A', quantity: '0' }] } }, /'Lines' line 1: quantity must be greater than 0, got "0" \[item 0\]/],
 		['a negative price', { lines: { line: [{ productBy: 'code', product: 'A', quantity: '1', unitPrice: '-5' }] } }, /line 1: unit price must not be negative/],
+		['a JSON line that is a list', { linesInput: 'json', linesJson: JSON.stringify([['A', 1]]) }, /'Lines \(JSON\)' line 1: is not an object \[item 0\]/],
+		['a JSON line that is null', { linesInput: 'json', linesJson: '[{"productCode": "A", "quantity": 1}, null]' }, /'Lines \(JSON\)' line 2: is not an object \[item 0\]/],
 		['broken JSON', { linesInput: 'json', linesJson: '[{"productCode": "A", ' }, /'Lines \(JSON\)' is not valid JSON/],
 		['JSON that is not an array', { linesInput: 'json', linesJson: '{"productCode": "A"}' }, /'Lines \(JSON\)' must be an array of lines/],
 		['a negative cash amount', { ...oneLine, additionalFields: { cashAmount: '-1.00' } }, /'Cash Amount' must not be negative/],
