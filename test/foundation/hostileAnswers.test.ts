@@ -7,7 +7,7 @@
 import { DEMO, type Sandbox } from '../sandbox';
 import { sandboxPerFile, waitFor } from '../nodes/fixture';
 import { credentialFor, runNode, type NodeRun } from '../harness/engine';
-import { drip, hostileTenantPerFile, stream, type HostileTenant } from '../harness/hostileTenant';
+import { drip, hostileTenantPerFile, json, stream, type HostileTenant } from '../harness/hostileTenant';
 
 const API = '/api/v2';
 /** What an error costs in run data and the execution database. */
@@ -125,6 +125,40 @@ describe('an answer cannot take over the run', () => {
 			});
 			expect(run.error?.message).toBe('Admintotal answered with more than 8 MB, more than any page of 100 records holds');
 			expect(run.error?.description).toContain('item 0');
+		});
+	});
+	describe('a count that lies cannot keep a list going', () => {
+		const RECORDS = 120;
+		/** 120 ledger accounts whose every page claims `count`, while the next links end with the records. */
+		const lyingList = (count: number) => {
+			tenant.answer = (hit, response) => {
+				const { pathname, searchParams: query } = new URL(hit.url, tenant.url);
+				const limit = Number(query.get('limit') ?? 100);
+				const offset = Number(query.get('offset') ?? 0);
+				const results = Array.from({ length: Math.max(0, Math.min(limit, RECORDS - offset)) }, (_, index) => ({ id: offset + index + 1, nombre: `Cuenta ${offset + index + 1}` }));
+				const next = offset + limit < RECORDS ? `${tenant.url}${pathname}?limit=${limit}&offset=${offset + limit}` : null;
+				json(response, 200, { count, next, previous: null, results });
+			};
+		};
+
+		it.each([
+			{ shown: '10^12', count: 1e12, parallelRequests: 1 },
+			{ shown: '10^12', count: 1e12, parallelRequests: 4 },
+			{ shown: '1e308', count: 1e308, parallelRequests: 4 },
+		])('count $shown with 120 records, Parallel Requests $parallelRequests: the list ends with an error naming the page within a few requests', async ({ count, parallelRequests }) => {
+			lyingList(count);
+			const run = await listAt(tenant.url, { options: { parallelRequests } });
+			expect(run.json).toEqual([]);
+			expect(run.error?.message).toMatch(/ended after 120 of the \d.* records count promised \(page at offset \d+\)$/);
+			expect(tenant.hits.length).toBeLessThanOrEqual(20);
+		});
+
+		it('a negative count is an error after the first request', async () => {
+			lyingList(-5);
+			const run = await listAt(tenant.url, { options: { parallelRequests: 4 } });
+			expect(run.json).toEqual([]);
+			expect(run.error?.message).toBe('Admintotal did not answer with a page of the list (page at offset 0)');
+			expect(tenant.hits).toHaveLength(1);
 		});
 	});
 });

@@ -125,7 +125,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		};
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		if (lookup) noteLookup(wave, lookup.value);
-		const size = parallelDescription ? { limit, parallel } : undefined;
+		const size = parallelDescription ? { maxRecords: limit, parallel } : undefined;
 		prepared.set(request, { kind: spec.kind, wave, size, lookup, answered, output });
 		return request;
 	});

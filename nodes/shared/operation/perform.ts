@@ -2,7 +2,7 @@ import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctio
 import { NodeOperationError } from 'n8n-workflow';
 
 import { recordsOf } from '../transport/answers';
-import type { ListSize } from '../transport/list';
+import type { ListReading } from '../transport/list';
 import { readList } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
 import { lookUpEach } from '../transport/lookups';
@@ -15,7 +15,7 @@ export interface Plan {
 	kind: 'list' | 'read' | 'lookup' | 'write';
 	wave: Wave;
 	/** Lists: Limit (undefined for Return All) and Parallel Requests; lookups: Parallel Requests. */
-	size?: ListSize;
+	size?: ListReading;
 	/** Lookups: the list, its query parameter and the value this item looks up. */
 	lookup?: Lookup & { value: string };
 	/** Known without asking (e.g. a generic RFC): no request, no records. */

@@ -15,9 +15,10 @@ export const PAGE_SIZE = 100;
 export const DEFAULT_PARALLEL_REQUESTS = 4;
 export const MAX_PARALLEL_REQUESTS = 10;
 
-export interface ListSize {
-	/** How many records at most; undefined for Return All. */
-	limit?: number;
+/** How a list is read. */
+export interface ListReading {
+	/** How many records at most (the node's Limit); undefined: every record. */
+	maxRecords?: number;
 	/** Pages read at once once the first page gives `count`; 1 follows the `next` links one by one. */
 	parallel: number;
 	/** Told of a 429 on any page, when this list is one of several read side by side (a run's lookups). */
@@ -29,11 +30,13 @@ interface List {
 	credentials: ICredentialDataDecryptedObject;
 	apiBase: string;
 	itemIndex: number;
-	size: ListSize;
+	reading: ListReading;
 	/** The request as the operation built it (method, headers); each page sets its own address. */
 	request: IHttpRequestOptions;
 	/** The first page's address, page size included: every later page must be this list. */
 	start: URL;
+	/** A list that may change while it is read (a poll): its pages are taken as they come, not checked against each other. */
+	changing: boolean;
 }
 
 interface Page {
@@ -47,10 +50,6 @@ interface Page {
 /** A list whose first page has been read: how many more pages it has (when its `count` says), and the way to read them. */
 export interface OpenList {
 	pagesLeft: number | undefined;
-	/** The first page's `count` (records the whole list holds), when the API gives it. */
-	count: number | undefined;
-	/** The first page's records, as read (a polling trigger learns from them whether the rest is worth reading). */
-	firstRecords: IDataObject[];
 	readAll: () => Promise<IDataObject[]>;
 }
 
@@ -67,32 +66,56 @@ class Disagreement extends Error {
 	}
 }
 
-/** Every record of a list (Return All) or just enough for Limit. */
-export async function readList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<IDataObject[]> {
-	return await (await openList(context, first, itemIndex, size)).readAll();
+/** Every record of a list, or just enough for Limit, each once: the list as it was, or an error. */
+export async function readList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<IDataObject[]> {
+	return await (await openList(context, first, itemIndex, reading)).readAll();
 }
 
 /**
  * Reads a list's first page. The rest is read side by side by offset when the first page gives
- * `count` and offset links (Parallel Requests above 1), else by following `next`. Whichever way,
- * the records out are every record `count` promised, each once, from the list that was asked: a
- * page that disagrees makes the list be read again, and a second disagreement fails the node
- * naming the page. Nothing is output short, doubled or from another list.
+ * `count` and offset links (Parallel Requests above 1), else by following `next`; an empty page ends
+ * the reading either way, whatever `count` claims. The records out are every record `count` promised,
+ * each once, from the list that was asked: a page that disagrees makes the list be read again, and a
+ * second disagreement fails the node naming the page. Nothing is output short, doubled or from another list.
  */
-export async function openList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, size: ListSize): Promise<OpenList> {
-	const { credentials, apiBase } = await readCredential(context);
-	const start = requestUrl(apiBase, first.url, { ...first.qs, limit: pageSizeFor(size.limit, 0) });
-	const list: List = { context, credentials, apiBase, itemIndex, size, request: first, start };
-	const firstPage = await readPage(list, start, Number(start.searchParams.get('offset') ?? 0));
+export async function openList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<OpenList> {
+	const list = await listOf(context, first, itemIndex, reading, false);
+	const firstPage = await readPage(list, list.start, 0);
 	const plan = offsetPlan(list, firstPage);
-	const done = !firstPage.body.next || (size.limit !== undefined && firstPage.body.results.length >= size.limit);
-	return { pagesLeft: done ? 0 : plan?.pages, count: firstPage.body.count, firstRecords: firstPage.body.results, readAll: async () => await readWhole(list, firstPage) };
+	const done = !firstPage.body.next || (reading.maxRecords !== undefined && firstPage.body.results.length >= reading.maxRecords);
+	return { pagesLeft: done ? 0 : plan?.pages, readAll: async () => await readWhole(list, firstPage) };
+}
+
+/** What a read of a list that may change while it is read found: the first page's `count`, and the records of every page. */
+export interface ChangingList {
+	count: number | undefined;
+	records: IDataObject[];
+}
+
+/**
+ * A list that may change while it is read (a poll of a busy tenant), from `offset` on: the pages
+ * its first page's `count` announces, or the `next` links up to there. Pages need not agree: a record
+ * added or removed meanwhile shifts the rest, so a record can come twice or be missed, and the caller
+ * (who compares IDs with what it remembers and reads again later) must allow for both. Each page must
+ * still be a page of this list, on the tenant, and an empty page ends the reading.
+ */
+export async function readChangingList(context: RequestContext, first: IHttpRequestOptions, { offset, parallel }: { offset: number; parallel: number }): Promise<ChangingList> {
+	const list = await listOf(context, { ...first, qs: { ...first.qs, ...(offset > 0 ? { offset } : {}) } }, 0, { parallel }, true);
+	const firstPage = await readPage(list, list.start, offset);
+	const pages = await readPages(list, firstPage);
+	return { count: firstPage.body.count, records: pages.flatMap((page) => page.body.results) };
 }
 
 /** GET one page of a list (for dropdowns and lifecycle hooks that are not declarative). */
 export async function fetchPage(context: RequestContext, path: string, qs: IDataObject = {}): Promise<DrfPage> {
 	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel(qs.offset), expect: 'page' });
 	return response.body as DrfPage;
+}
+
+async function listOf(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading, changing: boolean): Promise<List> {
+	const { credentials, apiBase } = await readCredential(context);
+	const start = requestUrl(apiBase, first.url, { ...first.qs, limit: pageSizeFor(reading.maxRecords, 0) });
+	return { context, credentials, apiBase, itemIndex, reading, request: first, start, changing };
 }
 
 async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
@@ -112,7 +135,8 @@ async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
 async function attempt(list: List, firstPage: Page): Promise<IDataObject[] | Disagreement> {
 	let failure: unknown;
 	try {
-		return await readOnce(list, firstPage);
+		checkPage(list, firstPage, firstPage);
+		return wholeRecords(list, await readPages(list, firstPage));
 	} catch (error) {
 		failure = error;
 	}
@@ -120,33 +144,35 @@ async function attempt(list: List, firstPage: Page): Promise<IDataObject[] | Dis
 	throw failure;
 }
 
-async function readOnce(list: List, firstPage: Page): Promise<IDataObject[]> {
-	checkPage(list, firstPage, firstPage);
+/** The pages after the first: side by side by offset when the first page allows it, else link by link. */
+async function readPages(list: List, firstPage: Page): Promise<Page[]> {
 	const plan = offsetPlan(list, firstPage);
-	const pages = plan && list.size.parallel > 1 ? await readOffsetPages(list, firstPage, plan) : await followNext(list, firstPage);
-	return wholeRecords(list, pages);
+	return plan && list.reading.parallel > 1 ? await readOffsetPages(list, firstPage, plan) : await followNext(list, firstPage);
 }
 
-/** Follows `next` links from the first page, each checked before it is asked. */
+/** Follows `next` links from the first page, each checked before it is asked; an empty page ends them. */
 async function followNext(list: List, firstPage: Page): Promise<Page[]> {
 	const pages = [firstPage];
 	const visited = new Set<string>([pageKey(list.start)]);
+	const { maxRecords } = list.reading;
+	const { count } = firstPage.body;
 	let page = firstPage;
 	let received = page.body.results.length;
-	while (page.body.next && (list.size.limit === undefined || received < list.size.limit)) {
+	while (page.body.next && page.body.results.length > 0 && (maxRecords === undefined || received < maxRecords)) {
+		// A changing list is read as far as its first page announced; what was added since is the next poll's.
+		if (list.changing && count !== undefined && received >= count - (firstPage.offset ?? 0)) break;
 		const url = nextLink(list, page);
 		// Only ask for what Limit still needs, so the last page is not larger than necessary.
-		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(list.size.limit, received)));
+		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(maxRecords, received)));
 		const key = pageKey(url);
 		if (visited.has(key)) throw new Disagreement('its next link points to a page already read', page.label);
 		visited.add(key);
 		page = await readPage(list, url, offsetIn(url));
-		checkPage(list, firstPage, page);
+		if (!list.changing) checkPage(list, firstPage, page);
 		pages.push(page);
 		received += page.body.results.length;
 		// A server that keeps pointing on must not fill memory.
-		const { count } = firstPage.body;
-		if (count !== undefined && received > count) throw new Disagreement(`it sent more records than the ${count} count promised`, page.label);
+		if (!list.changing && count !== undefined && received > count) throw new Disagreement(`it sent more records than the ${count} count promised`, page.label);
 	}
 	return pages;
 }
@@ -163,30 +189,36 @@ interface OffsetPlan {
 /** Offset pages can be asked side by side only when `count` is known and `next` is an offset link right after the first page. */
 function offsetPlan(list: List, first: Page): OffsetPlan | undefined {
 	const { count, next, results } = first.body;
-	if (!next || typeof count !== 'number') return undefined;
-	const wanted = list.size.limit === undefined ? count : Math.min(count, list.size.limit);
-	if (results.length >= wanted) return undefined;
+	if (!next || typeof count !== 'number' || results.length === 0) return undefined;
+	const wanted = list.reading.maxRecords === undefined ? count : Math.min(count, list.reading.maxRecords);
+	const end = (first.offset ?? 0) + results.length;
+	if (end >= wanted) return undefined;
 	const link = nextLink(list, first);
 	const offset = offsetIn(link);
 	const step = Number(link.searchParams.get('limit'));
-	if (offset !== results.length || !Number.isSafeInteger(step) || step < 1) return undefined;
+	if (offset !== end || !Number.isSafeInteger(step) || step < 1) return undefined;
 	return { link, offset, step, pages: Math.ceil((wanted - offset) / step) };
 }
 
-/** The pages after the first, side by side, started in the API's order; the first that disagrees stops the others. */
+/**
+ * The pages after the first, side by side, started in the API's order; the first that disagrees
+ * stops the others. An empty page means the list ended there, whatever `count` promised (a count
+ * of 10^12 must not make the node ask forever): no page after it is started.
+ */
 async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): Promise<Page[]> {
 	const pages: Page[] = [firstPage];
-	await inParallel(plan.pages, list.size.parallel, async (index, slowDown) => {
+	await inParallel(plan.pages, list.reading.parallel, async (index, slowDown) => {
 		const offset = plan.offset + index * plan.step;
 		const url = new URL(plan.link);
 		url.searchParams.set('offset', String(offset));
-		url.searchParams.set('limit', String(pageSizeFor(list.size.limit, offset)));
+		url.searchParams.set('limit', String(pageSizeFor(list.reading.maxRecords, offset)));
 		const page = await readPage(list, url, offset, slowDown);
-		checkPage(list, firstPage, page);
+		if (!list.changing) checkPage(list, firstPage, page);
 		pages[index + 1] = page;
-		return true;
+		return page.body.results.length > 0;
 	});
-	return pages;
+	// Pages started beside an empty one may have ended after it: they come in offset order, the gaps left out.
+	return pages.filter(Boolean);
 }
 
 /** What one page can tell alone: the same `count` as the first, and a next link that starts right after it. */
@@ -217,13 +249,13 @@ function wholeRecords(list: List, pages: Page[]): IDataObject[] {
 	}
 	const last = pages[pages.length - 1];
 	const { count } = pages[0].body;
-	const { limit } = list.size;
+	const { maxRecords } = list.reading;
 	if (count !== undefined) {
-		const wanted = limit === undefined ? count : Math.min(count, limit);
+		const wanted = maxRecords === undefined ? count : Math.min(count, maxRecords);
 		if (records.length > count) throw new Disagreement(`it sent more records than the ${count} count promised`, last.label);
 		if (records.length < wanted) throw new Disagreement(`it ended after ${records.length} of the ${count} records count promised`, last.label);
 	}
-	if (limit !== undefined) records.splice(limit);
+	if (maxRecords !== undefined) records.splice(maxRecords);
 	return records;
 }
 
@@ -232,7 +264,7 @@ async function readPage(list: List, url: URL, offset: number | undefined, onRate
 	const response = await sendRequest(
 		list.context,
 		{ ...list.request, url: url.toString(), qs: {} },
-		{ itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited: onRateLimited ?? list.size.onRateLimited, credentials: list.credentials },
+		{ itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited: onRateLimited ?? list.reading.onRateLimited, credentials: list.credentials },
 	);
 	return { body: response.body as DrfPage, offset, label };
 }
@@ -264,8 +296,8 @@ function offsetIn(url: URL): number | undefined {
 	return offset !== null && /^\d+$/.test(offset) ? Number(offset) : undefined;
 }
 
-function pageSizeFor(maxResults: number | undefined, received: number): number {
-	return maxResults === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, maxResults - received));
+function pageSizeFor(maxRecords: number | undefined, received: number): number {
+	return maxRecords === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, maxRecords - received));
 }
 
 /** A page's identity: its address and query without `limit` (which Limit rewrites), in a stable order. */
