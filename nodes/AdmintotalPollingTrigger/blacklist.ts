@@ -2,12 +2,14 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { isJsonObject } from '../../tenant/json';
 import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
+import type { BlacklistVerdict } from '../AdmintotalBlacklist/verdict';
 import { blacklistVerdict } from '../AdmintotalBlacklist/verdict';
-import { normalizeRfc } from '../shared/fields/grammars';
-import { fetchPage, readList } from '../shared/transport/list';
-import { lookUpEach } from '../shared/transport/lookups';
+import { normalizeRfc, rfcProblem } from '../shared/fields/grammars';
+import { fetchPage, readChangingList } from '../shared/transport/list';
+import { lookUpEach, lookUpOneByOne } from '../shared/transport/lookups';
 
 const PATH = '/listanegra/';
+const REQUEST = { method: 'GET' as const, url: PATH, qs: {} };
 const BY_RFC = { parameter: 'rfc', keyOf: (entry: IDataObject) => normalizeRfc(entry.rfc) };
 
 export interface BlacklistPoll {
@@ -27,28 +29,41 @@ interface SavedBlacklist {
 }
 
 /**
- * One poll of SAT's 69-B list: with RFCs, one `?rfc=` lookup each (every page, as Check RFC reads
- * them); without, the whole list, pages side by side. An RFC that newly appears, or whose gravest
- * type changed, since the last good poll is output once, with its type before and after and Check
- * RFC's verdict. An RFC watched for the first time (the first activation, or added to the list of
- * RFCs) is only remembered. An RFC that leaves the list is forgotten, not reported.
+ * One poll of SAT's 69-B list: with RFCs, a `?rfc=` lookup each (or the whole list, when fewer
+ * round trips); without, the whole list, pages side by side. A read of the whole list can shift
+ * while it is read (an entry removed moves the rest back by one, and entries have no ID), so what
+ * it says changed is only a candidate: each candidate RFC is looked up alone, and that answer
+ * decides. An RFC that newly appears, or whose gravest type changed, since the last good poll is
+ * output once, with its type before and after and Check RFC's verdict; one that left the list is
+ * forgotten, not reported. An RFC watched for the first time (the first activation, or added to
+ * the list of RFCs) is only remembered. An entry whose RFC is not an RFC (empty, malformed) is
+ * never a change: the trigger cannot say which taxpayer it names.
  */
 export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
-	const entries = await readEntries(context, poll);
-	const current = new Map<string, ReturnType<typeof blacklistVerdict>>();
-	for (const [rfc, listed] of entries) {
-		const verdict = blacklistVerdict(rfc, listed);
-		if (verdict.listed) current.set(rfc, verdict);
-	}
 	const saved = memory.blacklist as SavedBlacklist | undefined;
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
 	const watchedBefore = saved === undefined ? new Set<string>() : saved.scope === '*' ? undefined : new Set(saved.scope.split(',').filter(Boolean));
+	const watching = new Set(poll.rfcs);
+	const watched = (rfc: string) => (watchedBefore === undefined || watchedBefore.has(rfc)) && (watching.size === 0 || watching.has(rfc));
+
+	const current = await readVerdicts(context, poll);
+	const candidates = [...new Set([...current.keys(), ...before.keys()])].filter((rfc) => watched(rfc) && typeKeyOf(current.get(rfc)) !== before.get(rfc));
+	const confirmed = candidates.length > 0 ? await lookUpVerdicts(context, candidates, poll.parallel, lookUpOneByOne) : new Map<string, BlacklistVerdict>();
+
 	const changes: IDataObject[] = [];
-	for (const [rfc, verdict] of current) {
-		if (watchedBefore !== undefined && !watchedBefore.has(rfc)) continue;
+	for (const rfc of candidates) {
+		const verdict = confirmed.get(rfc);
 		const previous = before.get(rfc);
-		if (previous === typeKey(verdict.tipo)) continue;
-		changes.push(changeItem(verdict, previous));
+		// The lookup agrees with the memory: the read had shifted, and nothing changed.
+		if (typeKeyOf(verdict) === previous) {
+			if (verdict) current.set(rfc, verdict);
+			else current.delete(rfc);
+			continue;
+		}
+		if (verdict) {
+			current.set(rfc, verdict);
+			changes.push(changeItem(verdict, previous));
+		} else current.delete(rfc);
 	}
 	memory.blacklist = { scope: poll.rfcs.length === 0 ? '*' : [...poll.rfcs].sort().join(','), types: saveTypes(current) } satisfies SavedBlacklist;
 	if (changes.length === 0) return null;
@@ -59,41 +74,44 @@ export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll
 export async function sampleBlacklistChange(context: IPollFunctions, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const saved = memory.blacklist as SavedBlacklist | undefined;
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
-	let entries: Map<string, IDataObject[]>;
-	if (poll.rfcs.length > 0) entries = await readEntries(context, poll);
+	let verdicts: Map<string, BlacklistVerdict>;
+	if (poll.rfcs.length > 0) verdicts = await readVerdicts(context, poll);
 	else {
-		const first = (await fetchPage(context, PATH, { limit: 1 })).results[0];
-		if (first === undefined) return null;
-		entries = new Map([[normalizeRfc(first.rfc), [first]]]);
+		const first = (await fetchPage(context, PATH, { limit: 1 })).results;
+		verdicts = listedVerdicts(first);
 	}
-	for (const [rfc, listed] of entries) {
-		const verdict = blacklistVerdict(rfc, listed);
-		if (verdict.listed) return [[{ json: changeItem(verdict, before.get(rfc)) }]];
-	}
-	return null;
+	const [verdict] = verdicts.values();
+	return verdict ? [[{ json: changeItem(verdict, before.get(verdict.rfc)) }]] : null;
 }
 
-async function readEntries(context: IPollFunctions, poll: BlacklistPoll): Promise<Map<string, IDataObject[]>> {
-	const request = { method: 'GET' as const, url: PATH, qs: {} };
-	if (poll.rfcs.length === 0) {
-		const byRfc = new Map<string, IDataObject[]>();
-		for (const entry of await readList(context, request, 0, { parallel: poll.parallel })) {
-			const rfc = normalizeRfc(entry.rfc);
-			byRfc.set(rfc, [...(byRfc.get(rfc) ?? []), entry]);
-		}
-		return byRfc;
-	}
-	const answers = await lookUpEach(context, request, BY_RFC, poll.rfcs, poll.parallel, 0);
-	const byRfc = new Map<string, IDataObject[]>();
-	for (const [rfc, answer] of answers) {
-		// One RFC that cannot be read fails the poll: "not listed" is never concluded from a failure.
+/** The listed RFCs among those watched, or of the whole list, each with its verdict. */
+async function readVerdicts(context: IPollFunctions, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
+	if (poll.rfcs.length > 0) return await lookUpVerdicts(context, poll.rfcs, poll.parallel, lookUpEach);
+	return listedVerdicts((await readChangingList(context, REQUEST, { offset: 0, parallel: poll.parallel })).records);
+}
+
+/** Each RFC's verdict from its lookup; one RFC that cannot be read fails the poll: "not listed" is never concluded from a failure. */
+async function lookUpVerdicts(context: IPollFunctions, rfcs: string[], parallel: number, lookUp: typeof lookUpEach): Promise<Map<string, BlacklistVerdict>> {
+	const verdicts = new Map<string, BlacklistVerdict>();
+	for (const [rfc, answer] of await lookUp(context, REQUEST, BY_RFC, rfcs, parallel, 0)) {
 		if (answer instanceof Error) throw answer;
-		byRfc.set(rfc, answer);
+		const verdict = blacklistVerdict(rfc, answer);
+		if (verdict.listed) verdicts.set(rfc, verdict);
 	}
-	return byRfc;
+	return verdicts;
 }
 
-function changeItem(verdict: ReturnType<typeof blacklistVerdict>, previous: string | undefined): IDataObject {
+/** Entries grouped by RFC, each listed RFC with its verdict (the gravest type); entries that name no RFC are left out. */
+function listedVerdicts(entries: IDataObject[]): Map<string, BlacklistVerdict> {
+	const byRfc = new Map<string, IDataObject[]>();
+	for (const entry of entries) {
+		const rfc = normalizeRfc(entry.rfc);
+		if (rfcProblem(rfc) === undefined) byRfc.set(rfc, [...(byRfc.get(rfc) ?? []), entry]);
+	}
+	return new Map([...byRfc].map(([rfc, listed]) => [rfc, blacklistVerdict(rfc, listed)]));
+}
+
+function changeItem(verdict: BlacklistVerdict, previous: string | undefined): IDataObject {
 	const tipoBefore = previous === undefined ? null : /^\d+$/.test(previous) ? Number(previous) : previous;
 	const labelBefore = tipoBefore === null ? null : readBlacklistType(tipoBefore).tipoLabel;
 	return {
@@ -110,7 +128,10 @@ function changeItem(verdict: ReturnType<typeof blacklistVerdict>, previous: stri
 	};
 }
 
-function typeKey(tipo: unknown): string {
+/** A listed RFC's type as the memory writes it; undefined when not listed. */
+function typeKeyOf(verdict: BlacklistVerdict | undefined): string | undefined {
+	if (verdict === undefined) return undefined;
+	const { tipo } = verdict;
 	return typeof tipo === 'string' || typeof tipo === 'number' ? String(tipo) : JSON.stringify(tipo);
 }
 
@@ -123,9 +144,9 @@ function readTypes(saved: unknown): Map<string, string> {
 	return types;
 }
 
-function saveTypes(current: Map<string, ReturnType<typeof blacklistVerdict>>): Record<string, string> {
+function saveTypes(current: Map<string, BlacklistVerdict>): Record<string, string> {
 	const byType: Record<string, string[]> = {};
-	for (const [rfc, verdict] of current) (byType[typeKey(verdict.tipo)] ??= []).push(rfc);
+	for (const [rfc, verdict] of current) (byType[typeKeyOf(verdict) as string] ??= []).push(rfc);
 	const saved: Record<string, string> = {};
 	for (const tipo of Object.keys(byType).sort()) saved[tipo] = byType[tipo].sort().join(',');
 	return saved;

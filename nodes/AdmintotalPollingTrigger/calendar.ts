@@ -19,6 +19,11 @@ export function addDays(day: string, days: number): string {
 	return new Date(Date.UTC(year, month - 1, date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The later of two days. */
+export function later(a: string, b: string): string {
+	return a > b ? a : b;
+}
+
 /**
  * The day a record is dated, as the API wrote it: "2026-03-10T23:30:00-06:00" is the 10th whatever
  * our timezone, because Admintotal compares `desde` with the day it writes. Undefined when `fecha`

@@ -2,8 +2,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecord } from '../shared/operation/simplify';
-import { fetchPage, openList } from '../shared/transport/list';
-import { addDays, todayIn, writtenDay } from './calendar';
+import { fetchPage, readChangingList } from '../shared/transport/list';
+import { addDays, later, todayIn, writtenDay } from './calendar';
 import type { DocumentEvent } from './events';
 import { SeenIds } from './seenIds';
 
@@ -20,16 +20,31 @@ export interface DocumentPoll {
 interface SavedDocuments {
 	/** The filters the IDs were seen with: other filters start over, like a first activation. */
 	filters: string;
+	/**
+	 * The first day the memory follows: every record of it and of later days not in `days` is new.
+	 * A record of an earlier day was never looked for (the window widened, or the clock or the
+	 * timezone moved it back), so finding it is not news: it is remembered, not reported.
+	 */
+	from?: string;
 	/** Day → IDs seen (see seenIds.ts). */
 	days: Record<string, string>;
 }
 
+/** Follows no day yet (a first activation): after every day there is. */
+const NO_DAY = '9999-12-31';
+
 /**
- * One poll of a list: reads it from the first day still open (today in the workflow's timezone,
- * minus `daysBack`) and outputs the records whose ID was not seen yet. When the list's `count`
- * equals the IDs remembered for those days and its first page holds only known IDs, nothing is new
- * and the poll has cost one request. Otherwise every page is read (or the poll fails, reporting
- * nothing and remembering nothing). The first poll only remembers.
+ * One poll of a list: reads it from the first day of the window (today in the workflow's timezone,
+ * minus `daysBack`) and outputs the records of followed days whose ID was not seen yet.
+ *
+ * The list is in ID order and new records come at its end, so the poll first reads the pages past
+ * the records the memory holds: a poll with nothing new costs one request, one with a few new
+ * records about one more per 100 records. Only when those pages hold fewer new IDs than the list's
+ * `count` says (a record landed earlier: a transaction committed late, or the window widened) is the
+ * whole window read. Records added or removed while the poll reads can shift a page: a record is
+ * then read twice (its ID is seen once) or missed, and a missed one is reported by a later poll,
+ * since the count still says so. Only a page that cannot be read fails the poll, which then reports
+ * nothing and remembers nothing.
  */
 export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const { event } = poll;
@@ -38,23 +53,31 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 	const request = { method: 'GET' as const, url: event.path, qs: { ...filters, desde: firstDay } };
 	const fingerprint = JSON.stringify(filters);
 	const saved = memory[event.name] as SavedDocuments | undefined;
-	const known = saved?.filters === fingerprint ? SeenIds.read(saved.days).keepFrom(firstDay) : undefined;
+	const kept = saved?.filters === fingerprint ? saved : undefined;
+	const seen = SeenIds.read(kept?.days).keepFrom(firstDay);
+	const followedFrom = kept ? later(kept.from ?? firstDay, firstDay) : NO_DAY;
 
-	const list = await openList(context, request, 0, { parallel: poll.parallel });
-	const nothingNew = known !== undefined && list.count === known.size && list.firstRecords.every((record) => known.has(idOf(context, record, event)));
-	const records = nothingNew ? [] : await list.readAll();
-
-	const seen = known ?? new SeenIds();
 	const fresh: IDataObject[] = [];
-	for (const record of records) {
-		const id = idOf(context, record, event);
-		if (seen.has(id)) continue;
-		seen.add(id, dayFiled(record, firstDay));
-		fresh.push(record);
+	const take = (records: IDataObject[]) => {
+		for (const record of records) {
+			const id = idOf(context, record, event);
+			if (seen.has(id)) continue;
+			const day = dayFiled(record, firstDay);
+			seen.add(id, day);
+			if (day >= followedFrom) fresh.push(record);
+		}
+	};
+	const known = seen.size;
+	let read = await readChangingList(context, request, { offset: known, parallel: poll.parallel });
+	take(read.records);
+	if (known > 0 && !(seen.size >= (read.count ?? Infinity))) {
+		read = await readChangingList(context, request, { offset: 0, parallel: poll.parallel });
+		take(read.records);
 	}
-	// Only now, with the whole list read: a failed poll leaves the memory as the last good one left it.
-	memory[event.name] = { filters: fingerprint, days: seen.save() } satisfies SavedDocuments;
-	if (known === undefined || fresh.length === 0) return null;
+	// Only a read that found every record the count announced follows the whole window from now on.
+	const whole = seen.size >= (read.count ?? Infinity);
+	memory[event.name] = { filters: fingerprint, from: whole ? firstDay : later(followedFrom, firstDay), days: seen.save() } satisfies SavedDocuments;
+	if (fresh.length === 0) return null;
 	return [fresh.map((record) => ({ json: poll.simplify ? shapeRecord(record, event.simplify) : record }))];
 }
 

@@ -35,6 +35,7 @@ export class PollingTrigger {
 	private workflow!: Workflow;
 	private node: INode;
 	private activated = false;
+	private timezone = TENANT_TIMEZONE;
 
 	constructor(private readonly options: PollingTriggerOptions) {
 		this.node = {
@@ -61,6 +62,12 @@ export class PollingTrigger {
 	/** Changes the node's parameters, as an edit of the active workflow does (n8n then activates it again). */
 	edit(parameters: Record<string, unknown>) {
 		this.node = { ...this.node, parameters: { ...this.node.parameters, ...parameters } as INode['parameters'] };
+		this.activated = false;
+	}
+
+	/** Changes the workflow's timezone (Settings → Timezone), an edit of the active workflow too. */
+	setTimezone(timezone: string) {
+		this.timezone = timezone;
 		this.activated = false;
 	}
 
@@ -105,7 +112,7 @@ export class PollingTrigger {
 			active: true,
 			nodeTypes: pkg.nodeTypes,
 			staticData: structuredClone(this.saved),
-			settings: { executionOrder: 'v1', timezone: TENANT_TIMEZONE },
+			settings: { executionOrder: 'v1', timezone: this.timezone },
 		});
 	}
 

@@ -48,8 +48,21 @@ export async function lookUpEach(
 			return new Map(distinct.map((value) => [value, error as Error]));
 		}
 	}
-	await inParallel(distinct.length, lanes, async (index, slowDown) => {
-		const value = distinct[index];
+	return await lookUpOneByOne(context, request, lookup, distinct, lanes, itemIndex);
+}
+
+/** Each value by its own query parameter, `lanes` at a time: the answer for a value never depends on the rest of the list. */
+export async function lookUpOneByOne(
+	context: RequestContext,
+	request: IHttpRequestOptions,
+	lookup: Lookup,
+	values: string[],
+	lanes: number,
+	itemIndex: number,
+): Promise<Map<string, IDataObject[] | Error>> {
+	const answers = new Map<string, IDataObject[] | Error>();
+	await inParallel(values.length, lanes, async (index, slowDown) => {
+		const value = values[index];
 		try {
 			const query = { ...request.qs, [lookup.parameter]: value };
 			answers.set(value, await readList(context, { ...request, qs: query }, itemIndex, { parallel: 1, onRateLimited: slowDown }));

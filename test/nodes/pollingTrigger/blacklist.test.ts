@@ -12,6 +12,8 @@ const { definitivo, presunto } = DEMO.listaNegra;
 /** Well-formed RFCs the seed does not list. */
 const NEW_RFC = 'NUE200101AB1';
 const OTHER_RFC = 'OTR190202CD2';
+/** Listed only by the test that adds it while the list is read. */
+const ADDED_WHILE_READ = 'NVA210303EF3';
 
 describe('Admintotal Polling Trigger: Blacklist Entry Added or Changed', () => {
 	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 200 } });
@@ -114,6 +116,50 @@ describe('Admintotal Polling Trigger: Blacklist Entry Added or Changed', () => {
 		expect((await trigger.poll()).json).toEqual([]);
 		store().listaNegra.splice(store().listaNegra.findIndex((entry) => entry.rfc === DEMO.rfcNoListado), 1);
 	});
+
+	it('an entry whose RFC is empty or not an RFC is never a change, however often it is read', async () => {
+		const odd = [
+			{ rfc: '', nombre: 'SIN RFC, S.A. DE C.V.', tipo: 1 as const },
+			{ rfc: 'NO ES UN RFC', nombre: 'OTRA SIN RFC, S.A. DE C.V.', tipo: 3 as const },
+		];
+		store().listaNegra.push(...odd);
+		try {
+			const trigger = triggerFor(fixture, { event: 'blacklistChanged' });
+			await trigger.poll();
+			expect((await trigger.poll()).json).toEqual([]);
+			expect((await trigger.poll()).json).toEqual([]);
+		} finally {
+			store().listaNegra.splice(store().listaNegra.length - odd.length, odd.length);
+		}
+	});
+
+	it.each([1, 4])(
+		'whole list (Parallel Requests %d): an entry removed and one added while the pages are read (count unchanged) reports only the added RFC, once; no listed RFC is ever "added"',
+		async (parallelRequests) => {
+			const trigger = triggerFor(fixture, { event: 'blacklistChanged', options: { parallelRequests } });
+			await trigger.poll();
+			const removedAt = 10;
+			const removed = store().listaNegra[removedAt];
+			// Before page 2 is answered, an early entry leaves (every later one shifts back) and a new one comes at the end.
+			fixture.sandbox.faults.add({
+				path: '/listanegra/',
+				query: { offset: '100' },
+				times: 1,
+				meanwhile: () => {
+					store().listaNegra.splice(removedAt, 1);
+					cambiarListaNegra(store(), ADDED_WHILE_READ, 3);
+				},
+			});
+			try {
+				const reported = [];
+				for (let poll = 0; poll < 3; poll++) reported.push(...(await trigger.poll()).json);
+				expect(reported.map((change) => [change.rfc, change.change])).toEqual([[ADDED_WHILE_READ, 'added']]);
+			} finally {
+				store().listaNegra.splice(store().listaNegra.findIndex((entry) => entry.rfc === ADDED_WHILE_READ), 1);
+				store().listaNegra.splice(removedAt, 0, removed);
+			}
+		},
+	);
 
 	it('Fetch Test Event returns a listed entry as a change shows it, and changes nothing', async () => {
 		const trigger = triggerFor(fixture, { event: 'blacklistChanged', rfcs: [OTHER_RFC, definitivo.rfc] });

@@ -12,6 +12,8 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 200 } });
 	const store = () => fixture.sandbox.store;
 	const note = (fecha = tenantDay(), extra: { id?: number; serie?: string; clienteId?: number } = {}) => crearNotaVenta(store(), { fecha, ...extra });
+	/** The notes a poll's window holds (yesterday and today), of one series or all. */
+	const inWindow = (serie?: string) => store().notasVenta.filter((n) => n.fecha >= tenantDay(-1) && (serie === undefined || n.folio_completo.startsWith(`${serie}-`))).length;
 	afterEach(() => jest.useRealTimers());
 
 	it('the first activation reports nothing and remembers the notes of yesterday and today; a poll with nothing new then costs one request', async () => {
@@ -85,13 +87,15 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		const trigger = triggerFor(fixture, NEW_SALES_NOTE);
 		await trigger.poll();
 		const before = JSON.stringify(trigger.memory);
-		// More new notes than one page, so the poll reads a second page, which answers an HTML page.
+		const known = inWindow();
+		// More new notes than one page, so the poll reads a second page past the known ones, which answers an HTML page.
 		const created = Array.from({ length: 130 }, () => note().id);
-		fixture.sandbox.faults.add({ path: '/movimientos/notas_venta/', query: { offset: '100' }, status: 200, body: '<html>maintenance</html>', times: 1 });
+		const secondPage = String(known + 100);
+		fixture.sandbox.faults.add({ path: '/movimientos/notas_venta/', query: { offset: secondPage }, status: 200, body: '<html>maintenance</html>', times: 1 });
 
 		const failed = await trigger.poll();
 		expect(failed.json).toEqual([]);
-		expect(failed.error?.message).toMatch(/page at offset 100/);
+		expect(failed.error?.message).toMatch(new RegExp(`page at offset ${secondPage}`));
 		expect(JSON.stringify(trigger.memory)).toBe(before);
 
 		const next = await trigger.poll();
@@ -113,10 +117,11 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		note(tenantDay(), { serie: 'B' });
 		trigger.edit({ filters: { series: 'B' } });
 		expect((await trigger.poll()).json).toEqual([]);
+		const knownInB = inWindow('B');
 		const inB = note(tenantDay(), { serie: 'B' });
 		note(tenantDay(), { serie: 'A' });
 		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([inB.id]);
-		expect(fixture.sandbox.requests.at(-1)?.query).toEqual({ desde: tenantDay(-1), serie: 'B', limit: '100' });
+		expect(fixture.sandbox.requests.at(-1)?.query).toEqual({ desde: tenantDay(-1), serie: 'B', limit: '100', offset: String(knownInB) });
 	});
 
 	it.each([
@@ -187,7 +192,8 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		const order = crearPedido(store(), { fecha: tenantDay() });
 		expect((await trigger.poll()).json).toEqual([expect.objectContaining({ id: order.id, folio_completo: order.folio_completo })]);
 		expect((await trigger.poll()).json).toEqual([]);
-		expect(asked(fixture.sandbox.requests).at(-1)).toEqual(['GET', '/movimientos/pedidos/', { desde: tenantDay(-1), limit: '100' }]);
+		const orders = store().pedidos.filter((o) => o.fecha >= tenantDay(-1)).length;
+		expect(asked(fixture.sandbox.requests).at(-1)).toEqual(['GET', '/movimientos/pedidos/', { desde: tenantDay(-1), limit: '100', offset: String(orders) }]);
 	});
 
 	it('Sales Note Cancelled reports each note cancelled within the look back once, reading cancelado=1 from that day on', async () => {

@@ -1,0 +1,177 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code prints its figures with process.stdout */
+/*
+ * Each record once, whatever moves: the window of days a poll reads (Look Back widened, the
+ * workflow's timezone changed, the host clock stepped back), a tenant adding notes while a poll
+ * reads, and what a poll costs when the tenant is busy.
+ */
+import { credentialFor } from '../../harness/engine';
+import { hostileTenantPerFile, json } from '../../harness/hostileTenant';
+import { PollingTrigger } from '../../harness/poll';
+import { DEMO } from '../../sandbox';
+import { cancelarNotaVenta, crearNotaVenta } from '../../sandbox/store/cambios';
+import { sandboxPerFile } from '../fixture';
+import { fakeDateOnly, tenantDay, triggerFor } from './fixture';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled node, as n8n loads it
+const { SeenIds } = require('../../../dist/nodes/AdmintotalPollingTrigger/seenIds') as typeof import('../../../nodes/AdmintotalPollingTrigger/seenIds');
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Counts how often each ID was reported. */
+function tally(reported: unknown[]): Map<number, number> {
+	const times = new Map<number, number>();
+	for (const id of reported) times.set(Number(id), (times.get(Number(id)) ?? 0) + 1);
+	return times;
+}
+
+describe('Admintotal Polling Trigger: the window of days moves', () => {
+	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 200 } });
+	const store = () => fixture.sandbox.store;
+	const note = (fecha: string) => crearNotaVenta(store(), { fecha });
+	afterEach(() => jest.useRealTimers());
+
+	it('Look Back widened from 7 to 30 days: a note cancelled 20 days back is not reported, and the days it adds are followed from then on', async () => {
+		const trigger = triggerFor(fixture, { event: 'salesNoteCancelled', lookBackDays: 7 });
+		await trigger.poll();
+		const old = note(tenantDay(-20));
+		cancelarNotaVenta(store(), old.id);
+		expect((await trigger.poll()).json).toEqual([]);
+
+		trigger.edit({ lookBackDays: 30 });
+		expect((await trigger.poll()).json).toEqual([]);
+		const recent = note(tenantDay(-3));
+		const older = note(tenantDay(-25));
+		cancelarNotaVenta(store(), recent.id);
+		cancelarNotaVenta(store(), older.id);
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([recent.id, older.id]);
+		expect((await trigger.poll()).json).toEqual([]);
+	});
+
+	it('the timezone changed from UTC to America/Mexico_City after the day was dropped: the note reported the day before is not reported again', async () => {
+		const noonUtc = Date.parse(`${tenantDay()}T12:00:00Z`);
+		fakeDateOnly(noonUtc);
+		const trigger = triggerFor(fixture, { event: 'newSalesNote' });
+		trigger.setTimezone('UTC');
+		await trigger.poll();
+		const yesterday = new Date(noonUtc - DAY_MS).toISOString().slice(0, 10);
+		const reported = note(yesterday);
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([reported.id]);
+
+		// 00:30 UTC the next day: the window is that day and the one before in UTC, so `yesterday` is
+		// dropped, and a poll that reports a note has n8n save the memory without it.
+		jest.setSystemTime(noonUtc + 12.5 * HOUR_MS);
+		const today = new Date(noonUtc).toISOString().slice(0, 10);
+		const first = note(today);
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([first.id]);
+		// In Mexico City it is still 18:30 of the first day: the window goes back to `yesterday`.
+		trigger.setTimezone('America/Mexico_City');
+		expect((await trigger.poll()).json).toEqual([]);
+		const second = note(today);
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([second.id]);
+	});
+
+	it('the host clock steps back 5 minutes across midnight (NTP): a note reported the day before is not reported twice', async () => {
+		const noon = Date.parse(`${tenantDay()}T18:00:00Z`);
+		fakeDateOnly(noon);
+		const trigger = triggerFor(fixture, { event: 'newSalesNote' });
+		await trigger.poll();
+		const backdated = note(tenantDay(-1, noon));
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([backdated.id]);
+
+		// The clock runs 5 minutes fast: it reads 00:02 of the next day (Mexico City) and the window moves on.
+		const nextMidnight = Date.parse(`${tenantDay(1, noon)}T06:00:00Z`);
+		jest.setSystemTime(nextMidnight + 2 * 60_000);
+		expect((await trigger.poll()).json).toEqual([]);
+		// NTP steps it back to 23:58 of the day before: the window goes back one day.
+		jest.setSystemTime(nextMidnight - 2 * 60_000);
+		expect((await trigger.poll()).json).toEqual([]);
+		jest.setSystemTime(nextMidnight + 60_000);
+		const late = note(tenantDay(0, nextMidnight + 60_000));
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([late.id]);
+	});
+});
+
+describe('Admintotal Polling Trigger: a busy tenant', () => {
+	const fixture = sandboxPerFile({ pageSize: { default: 100, max: 100 } });
+	const store = () => fixture.sandbox.store;
+	const note = (extra: { id?: number } = {}) => crearNotaVenta(store(), { fecha: tenantDay(), ...extra });
+
+	it('140 new notes, and a note arriving while every poll reads the list (one with an ID below the newest): each is reported once and no poll fails', async () => {
+		const trigger = triggerFor(fixture, { event: 'newSalesNote' });
+		await trigger.poll();
+		const created = Array.from({ length: 140 }, () => note().id);
+		const gap = store().nextId(store().notasVenta) + 40;
+		created.push(note({ id: gap }).id);
+		const reported: unknown[] = [];
+		const errors: string[] = [];
+		for (let round = 0; round < 5; round++) {
+			// Every page this poll asks for lands a note first; in round 2 one with an ID below the newest.
+			fixture.sandbox.faults.add({
+				path: '/movimientos/notas_venta/',
+				meanwhile: () => void created.push(round === 2 && !created.includes(gap - 1) ? note({ id: gap - 1 }).id : note().id),
+			});
+			const poll = await trigger.poll();
+			if (poll.error) errors.push(poll.error.message);
+			reported.push(...poll.json.map((n) => n.id));
+			fixture.sandbox.faults.clear();
+		}
+		const last = await trigger.poll();
+		reported.push(...last.json.map((n) => n.id));
+
+		const times = tally(reported);
+		process.stdout.write(`busy tenant: ${reported.length} reported / ${created.length} created, ${errors.length} failed polls\n`);
+		expect(errors).toEqual([]);
+		expect(created.filter((id) => times.get(id) !== 1)).toEqual([]);
+		expect(reported).toHaveLength(created.length);
+	});
+});
+
+describe('Admintotal Polling Trigger: what a poll costs at 100,000 notes a day', () => {
+	const hostile = hostileTenantPerFile();
+	const PER_DAY = 100_000;
+
+	it('two days of 100,000 notes, 5 new a minute: a poll reports the 5 new notes for 1 request', async () => {
+		const tenant = hostile();
+		// A tenant's list of sales notes from yesterday on, in ID order, as DRF pages it; grows as the test adds notes.
+		const [yesterday, today] = [tenantDay(-1), tenantDay()];
+		const notes: Array<{ id: number; fecha: string }> = Array.from({ length: 2 * PER_DAY }, (_, index) => ({ id: 5_000_000 + index, fecha: index < PER_DAY ? yesterday : today }));
+		tenant.answer = (hit, response) => {
+			const { pathname, searchParams } = new URL(hit.url, tenant.url);
+			const limit = Number(searchParams.get('limit') ?? 100);
+			const offset = Number(searchParams.get('offset') ?? 0);
+			const next = new URL(hit.url, tenant.url);
+			next.searchParams.set('offset', String(offset + limit));
+			json(response, 200, {
+				count: notes.length,
+				next: offset + limit < notes.length ? `${tenant.url}${pathname}${next.search}` : null,
+				previous: null,
+				results: notes.slice(offset, offset + limit),
+			});
+		};
+		const trigger = new PollingTrigger({
+			parameters: { event: 'newSalesNote', simplify: false },
+			credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+		});
+		// The trigger has followed the tenant since yesterday (its activation read these 2,000 pages once).
+		const seen = new SeenIds();
+		for (const { id, fecha } of notes) seen.add(id, fecha);
+		trigger.saved = { 'node:Admintotal Polling Trigger': { newSalesNote: { filters: '{}', from: yesterday, days: seen.save() } } };
+
+		const costs: number[] = [];
+		for (let minute = 0; minute < 3; minute++) {
+			const added = Array.from({ length: 5 }, (_, index) => ({ id: 5_000_000 + notes.length + index, fecha: today }));
+			notes.push(...added);
+			const before = tenant.hits.length;
+			const poll = await trigger.poll();
+			costs.push(tenant.hits.length - before);
+			expect(poll.json.map((n) => n.id)).toEqual(added.map((n) => n.id));
+		}
+		const before = tenant.hits.length;
+		expect((await trigger.poll()).json).toEqual([]);
+		const idle = tenant.hits.length - before;
+		process.stdout.write(`poll cost at 100,000 notes a day: a poll with 5 new ${costs.join(', ')} requests, with nothing new ${idle}\n`);
+		expect(costs).toEqual([1, 1, 1]);
+		expect(idle).toBe(1);
+	});
+});
