@@ -120,6 +120,14 @@ describe('a non-answer is never data', () => {
 		expect(run.json).toHaveLength(cuentas());
 	});
 
+	it('a body that cannot be decoded on a read (gzip that is not gzip) is retried like a cut one, and every record arrives once', async () => {
+		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, status: 200, body: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+		const run = await getMany();
+		expect(run.error).toBeUndefined();
+		expect(new Set(run.json.map((account) => account.id)).size).toBe(cuentas());
+		expect(run.json).toHaveLength(cuentas());
+	});
+
 	it('a read failing every time gives up after bounded retries, in plain words naming the page and what the server said', async () => {
 		sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, times: 10, status: 502, body: { detail: 'Servicio no disponible.' } });
 		const run = await getMany();

@@ -145,6 +145,14 @@ describe('a write whose outcome is unknown', () => {
 		expect(run.error?.description).toContain(`Outcome unknown: item ${lostItem} may have been created; ${CHECK}.`);
 	});
 
+	it('a Create whose answer cannot be decoded after Admintotal saved it (gzip that is not gzip) says the record may have been created', async () => {
+		savedAfterwards('/prospectos/', { status: 201, body: 'not gzip at all', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+		const run = await prospects(['Gzip roto']);
+		expect(prospectIdOf('Gzip roto')).toEqual(expect.any(Number));
+		expect(run.error?.message).toMatch(new RegExp(`^Could not reach Admintotal at .*; the record may have been created: ${CHECK}$`));
+		expect(run.error?.description).toContain('(item 0)');
+	});
+
 	it.each([
 		['an empty list', []],
 		['an empty page of a list', { count: 0, next: null, results: [] }],

@@ -18,7 +18,7 @@ import { checkAnswer, headerOf } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
 import type { WriteEffect } from './errors';
 import { apiError, limitError, networkError, redirectError } from './errors';
-import { AnswerLimit, MAX_ANSWER_BYTES, answerWithin, totalLimit } from './limits';
+import { AnswerBroken, AnswerLimit, MAX_ANSWER_BYTES, answerWithin, totalLimit } from './limits';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
 
@@ -99,7 +99,8 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			if (error instanceof AnswerLimit) {
 				throw limitError(context.getNode(), error.limit, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 			}
-			const code = networkCodeOf(error);
+			// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
+			const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
 			if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
 			if (read && transient < READ_RETRIES) {
 				transient++;
