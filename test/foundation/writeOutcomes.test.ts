@@ -176,6 +176,18 @@ describe('a write whose outcome is unknown', () => {
 		expect(`${refused.error?.message}\n${refused.error?.description}`).not.toMatch(/may have been/);
 	});
 
+	it.each([
+		[403, {}, false],
+		[409, {}, false],
+		[429, { retryAfterSeconds: 0, times: 4 }, false],
+		[408, {}, true],
+	])('a Create answered %i: the record may exist only after a 408 (a 4xx is a refusal, a 429 was not processed)', async (status, rule, unknown) => {
+		fixture.sandbox.faults.add({ method: 'POST', path: '/api/v2/prospectos/', status, ...rule });
+		const run = await prospects(['Rechazado']);
+		expect(prospectIdOf('Rechazado')).toBeUndefined();
+		expect(run.error?.message.endsWith(`; the record may have been created: ${CHECK}`)).toBe(unknown);
+	});
+
 	it('a write whose connection is refused was never sent: the error says nothing was changed', async () => {
 		const closed = createServer();
 		await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening));
