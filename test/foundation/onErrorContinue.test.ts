@@ -22,4 +22,20 @@ describe('errors under On Error: Continue', () => {
 		const posts = fixture.requestsTo('/movimientos/notas_venta/').filter((request) => request.method === 'POST');
 		expect(posts.map((request) => request.status).sort()).toEqual([201, 400]);
 	});
+
+	it("a prospect answered 502 after Admintotal saved it: its error item says the record may have been created; the other is created", async () => {
+		fixture.sandbox.faults.add({ method: 'POST', path: '/api/v2/prospectos/', afterRoute: true, nth: 2, status: 502 });
+		const run = await fixture.run(
+			'admintotalProspect',
+			{ resource: 'prospect', operation: 'create', name: '={{ $json.name }}' },
+			{ input: [{ name: 'Continúa 1' }, { name: 'Continúa 2' }], continueOnFail: true },
+		);
+		expect(run.error).toBeUndefined();
+		const posts = fixture.requestsTo('/prospectos/').filter((request) => request.method === 'POST');
+		const lost = posts.findIndex((request) => request.status === 502);
+		const lostItem = (posts[lost].body as { nombre: string }).nombre === 'Continúa 1' ? 0 : 1;
+		expect(run.json[lostItem].error).toBe('Admintotal answered with a failure on its side; the record may have been created: check Admintotal before running again');
+		expect(run.json[1 - lostItem].id).toEqual(expect.any(Number));
+		expect(fixture.sandbox.store.prospectos.filter((prospect) => prospect.nombre.startsWith('Continúa ')).map((prospect) => prospect.nombre).sort()).toEqual(['Continúa 1', 'Continúa 2']);
+	});
 });

@@ -77,6 +77,21 @@ describe('sandbox faults and recording', () => {
 		expect(sandbox.requests.map((r) => r.status)).toEqual([0, 200]);
 	});
 
+	it('with afterRoute, lets the route save and then answers the fault, or drops the connection; a refused write keeps its answer', async () => {
+		sandbox.faults.add({ method: 'POST', path: '/api/v2/prospectos/', afterRoute: true, nth: 1, status: 502 });
+		const lost = await call(sandbox, 'prospectos/', { body: { nombre: 'Saved, answered 502' } });
+		expect([lost.status, lost.text]).toEqual([502, expect.stringContaining('502 Bad Gateway')]);
+		expect(lost.headers.get('content-type')).toMatch(/^text\/html/);
+		sandbox.faults.add({ method: 'POST', path: '/api/v2/prospectos/', afterRoute: true, nth: 1, status: 201, body: [] });
+		expect((await call(sandbox, 'prospectos/', { body: { nombre: 'Saved, answered []' } })).json).toEqual([]);
+		sandbox.faults.add({ method: 'POST', path: '/api/v2/prospectos/', afterRoute: true, nth: 1, drop: true });
+		await expect(call(sandbox, 'prospectos/', { body: { nombre: 'Saved, dropped' } })).rejects.toThrow();
+		sandbox.faults.add({ method: 'POST', path: '/api/v2/prospectos/', afterRoute: true, status: 502 });
+		expect((await call(sandbox, 'prospectos/', { body: {} })).status).toBe(400);
+		expect(sandbox.store.prospectos.filter((p) => p.nombre.startsWith('Saved, ')).map((p) => p.nombre)).toEqual(['Saved, answered 502', 'Saved, answered []', 'Saved, dropped']);
+		expect(sandbox.requests.map((r) => r.status)).toEqual([502, 201, 0, 400]);
+	});
+
 	it('records every API request in order, with path, query, lower-case headers, parsed body and status', async () => {
 		await call(sandbox, 'token/', { body: { username: DEMO.username, password: DEMO.password }, apiKey: false });
 		await call(sandbox, 'productos/?limit=2&q=martillo&q=pinza', { headers: { 'X-Trace': 'abc' } });

@@ -67,6 +67,12 @@ export interface FaultRule {
 	drop?: boolean;
 	/** Sends the status line, a Content-Length for the whole body and only its first half, then closes: a body cut mid-transfer. */
 	truncate?: boolean;
+	/**
+	 * The route runs first (a write is saved) and its successful answer is then replaced by the
+	 * rule's status and body, or the connection dropped (`drop`): the answer lost after the save.
+	 * An answer the route refused (4xx) stays as it is.
+	 */
+	afterRoute?: boolean;
 	/** Runs when the rule fires, before the answer: the data changing between two requests (a record deleted between page reads). */
 	meanwhile?: () => void;
 }

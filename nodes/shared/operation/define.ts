@@ -126,7 +126,9 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		if (lookup) noteLookup(wave, lookup.value);
 		const size = parallelDescription ? { maxRecords: limit, parallel } : undefined;
-		prepared.set(request, { kind: spec.kind, wave, size, lookup, answered, output });
+		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
+		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
+		prepared.set(request, { kind: spec.kind, wave, size, lookup, answered, output, effect });
 		return request;
 	});
 

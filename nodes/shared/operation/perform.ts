@@ -2,6 +2,7 @@ import type { DeclarativeRestApiSettings, IDataObject, IExecutePaginationFunctio
 import { NodeOperationError } from 'n8n-workflow';
 
 import { recordsOf } from '../transport/answers';
+import type { WriteEffect } from '../transport/errors';
 import type { ListReading } from '../transport/list';
 import { readList } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
@@ -18,6 +19,8 @@ export interface Plan {
 	size?: ListReading;
 	/** Lookups: the list, its query parameter and the value this item looks up. */
 	lookup?: Lookup & { value: string };
+	/** Writes: what the write does, for its errors when its outcome is unknown. */
+	effect?: WriteEffect;
 	/** Known without asking (e.g. a generic RFC): no request, no records. */
 	answered: boolean;
 	/** Records to output items (Simplify, then the operation's own step). */
@@ -53,5 +56,5 @@ async function recordsFor(context: IExecutePaginationFunctions, request: IHttpRe
 	const { lookup, size } = plan;
 	if (lookup && size) return await lookUpInWave(context, plan.wave, lookup.value, async (values) => await lookUpEach(context, request, lookup, values, size.parallel, itemIndex));
 	if (size) return await readList(context, request, itemIndex, size);
-	return recordsOf((await sendRequest(context, request, { itemIndex })).body);
+	return recordsOf((await sendRequest(context, request, { itemIndex, effect: plan.effect })).body);
 }

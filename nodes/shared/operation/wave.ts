@@ -1,6 +1,9 @@
 import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeExecutionData, PreSendAction } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import type { WriteEffect } from '../transport/errors';
+import { unknownWriteOf } from '../transport/errors';
+
 /**
  * n8n checks and starts a declarative node's items side by side, in one pass, then waits for them
  * all. The items whose checks start in the same pass form a wave:
@@ -8,7 +11,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
  *   was refused: the node then fails with that item's error (under On Error: Continue each item
  *   stands alone instead);
  * - a wave's lookups are asked together (Check RFC), each item getting its own answer or error;
- * - when a write fails, its error names the records the node run created before it.
+ * - when a write fails, its error names the records the node run created before it, and the writes
+ *   whose outcome is unknown (the transport marks their errors).
  *
  * A wave closes at n8n's next timer, when the pass is over. Nothing counts the input and nothing
  * outlives the pass, so Execute Once, Retry On Fail and loops need no special case and no item
@@ -30,11 +34,14 @@ export interface Wave {
 	idle: Array<() => void>;
 }
 
-/** One node run: its open wave, and what its writes created (its writes are never tried twice: see define.ts). */
+/** One node run: its open wave, and what its writes did (its writes are never tried twice: see define.ts). */
 interface Run {
 	wave?: Wave;
 	sending: number;
+	/** Items whose write was done, with the created record's ID ('' when the answer has none). */
 	written: Map<number, string>;
+	/** Items whose write failed in a way that may have left it done (a 5xx, a lost answer). */
+	unknown: Map<number, WriteEffect>;
 	idle: Array<() => void>;
 }
 
@@ -45,7 +52,7 @@ function runOf(context: IExecuteSingleFunctions): Run {
 	const key = (context.getExecuteData?.() as object | undefined) ?? {};
 	let run = runs.get(key);
 	if (!run) {
-		run = { sending: 0, written: new Map(), idle: [] };
+		run = { sending: 0, written: new Map(), unknown: new Map(), idle: [] };
 		runs.set(key, run);
 	}
 	return run;
@@ -91,7 +98,7 @@ export function checkedInWave(check: WaveCheck): PreSendAction {
 			wave.checking--;
 			wake(wave.idle);
 		}
-		if (!this.continueOnFail()) await noteWhatWasWritten(runOf(this), failure);
+		if (!this.continueOnFail()) await noteWhatWasWritten(runOf(this), failure, this.getItemIndex());
 		throw failure;
 	};
 }
@@ -122,11 +129,14 @@ export async function sendInWave(
 		return items;
 	} catch (error) {
 		failure = error;
+		// Noted before this send counts as ended, so any error of the run that lists the others sees it.
+		const effect = write ? unknownWriteOf(error) : undefined;
+		if (effect) run.unknown.set(context.getItemIndex(), effect);
 	} finally {
 		run.sending--;
 		wake(run.idle);
 	}
-	if (write && !context.continueOnFail()) await noteWhatWasWritten(run, failure);
+	if (write && !context.continueOnFail()) await noteWhatWasWritten(run, failure, context.getItemIndex());
 	throw failure;
 }
 
@@ -160,15 +170,32 @@ function createdIdOf(items: INodeExecutionData[]): string {
 	return typeof id === 'number' || typeof id === 'string' ? String(id) : '';
 }
 
-/** Once the run's other writes have ended, the error lists what they created, so nothing is created twice by running again. */
-async function noteWhatWasWritten(run: Run, error: unknown) {
+/**
+ * Once the run's other writes have ended, the error lists what they did: the items done, with their
+ * IDs, and those whose outcome is unknown, so that running again creates nothing twice. An error
+ * whose own outcome is the only unknown already says so in its message.
+ */
+async function noteWhatWasWritten(run: Run, error: unknown, itemIndex: number) {
 	await until(run.idle, () => run.sending === 0);
-	if (run.written.size === 0 || error === null || typeof error !== 'object') return;
-	const entries = [...run.written.entries()].sort(([a], [b]) => a - b);
-	const list = entries.map(([item, id]) => (id ? `item ${item} (ID ${id})` : `item ${item}`)).join(', ');
-	const note =
-		`Already done in Admintotal before this failure: ${list}. They are not in the node's output because the node stopped; ` +
-		"leave them out before running again, or set On Error to Continue to get every item's result.";
+	if (error === null || typeof error !== 'object') return;
+	const othersUnknown = [...run.unknown.keys()].some((item) => item !== itemIndex);
+	if (run.written.size === 0 && !othersUnknown) return;
+	const lines: string[] = [];
+	if (run.written.size > 0) {
+		const done = [...run.written.entries()].sort(([a], [b]) => a - b).map(([item, id]) => (id ? `item ${item} (ID ${id})` : `item ${item}`));
+		lines.push(`Already done in Admintotal before this failure: ${done.join(', ')}.`);
+	}
+	if (run.unknown.size > 0) {
+		const unknown = [...run.unknown.entries()].sort(([a], [b]) => a - b);
+		lines.push(`Outcome unknown: ${unknown.map(([item]) => `item ${item}`).join(', ')} may have been ${unknown[0][1]}; check Admintotal before running again.`);
+		lines.push(
+			"They are not in the node's output because the node stopped. Before running again, leave out the items done and those you find in Admintotal, " +
+				"or set On Error to Continue to get every item's result.",
+		);
+	} else {
+		lines.push("They are not in the node's output because the node stopped; leave them out before running again, or set On Error to Continue to get every item's result.");
+	}
+	const note = lines.join('\n');
 	const described = error as { description?: string | null };
 	described.description = described.description ? `${described.description}\n${note}` : note;
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { isJsonObject } from '../../../tenant/json';
+import type { WriteEffect } from './errors';
 import { nonAnswerError } from './errors';
 
 /** What a 2xx answer must hold: a DRF page of a list, one record, or the answer to a write. */
@@ -17,7 +18,7 @@ export function checkAnswer(
 	node: INode,
 	answer: IN8nHttpFullResponse,
 	expect: Expected,
-	where: { itemIndex: number; page?: string; secrets: readonly string[]; write: boolean },
+	where: { itemIndex: number; page?: string; secrets: readonly string[]; write?: WriteEffect },
 ) {
 	const body = answer.body;
 	const fits =
@@ -25,9 +26,10 @@ export function checkAnswer(
 			? asDrfPage(body) !== undefined
 			: expect === 'record'
 				? isJsonObject(body)
-				: isJsonObject(body) || Array.isArray(body) || (answer.statusCode === 204 && (body === undefined || body === ''));
+				: // Every write answers the record it wrote (or an object saying what it did), or 204: a list or a page holds no such record.
+					(isJsonObject(body) && asDrfPage(body) === undefined) || (answer.statusCode === 204 && (body === undefined || body === ''));
 	if (fits) return;
-	const expected = { page: `a page of the list (${where.page ?? 'page at offset 0'})`, record: 'a record', written: 'a readable answer to the write' }[expect];
+	const expected = { page: `a page of the list (${where.page ?? 'page at offset 0'})`, record: 'a record', written: 'the result of the write' }[expect];
 	throw nonAnswerError(node, { status: answer.statusCode, body, itemIndex: where.itemIndex, secrets: where.secrets, expected, write: where.write });
 }
 
@@ -40,11 +42,10 @@ export function asDrfPage(body: unknown): DrfPage | undefined {
 	return body as unknown as DrfPage;
 }
 
-/** The records of a checked answer: a page's results, a record, a list, or a 204 to a write. */
+/** The records of a checked answer: a page's results, a record, or a 204 to a write. */
 export function recordsOf(body: unknown): IDataObject[] {
 	const page = asDrfPage(body);
 	if (page) return page.results;
-	if (Array.isArray(body)) return body as IDataObject[];
 	if (isJsonObject(body)) return [body];
 	// A 204 to a write: applied, nothing to read.
 	return [{ success: true }];

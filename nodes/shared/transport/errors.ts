@@ -80,10 +80,41 @@ export function drfMessages(body: unknown, keep = MAX_MESSAGES): DrfMessages {
 	return found;
 }
 
+/** What a write does, in the words of its errors: "the record may have been created". */
+export type WriteEffect = 'created' | 'applied';
+
+const MAY_HAVE_BEEN: Record<WriteEffect, string> = { created: 'the record may have been created', applied: 'the change may have been applied' };
+
+/** Connection faults that come before any byte of the request is sent: nothing reached Admintotal. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether a failed write may have been done all the same, decided here only. Refused for sure: a
+ * 4xx (Admintotal read the request and said no; a 429 was not processed), a connection never made.
+ * Unknown: a 5xx or a 408 (the failure may come after the save), a redirect, a 2xx without the
+ * record, a dropped connection, a time or size limit. The error then says so in its message (all
+ * that On Error: Continue keeps), and carries the mark that a run's failure reads (wave.ts).
+ */
+function outcomeUnknown(fault: { status?: number; network?: string }): boolean {
+	const { status, network } = fault;
+	if (status !== undefined && status >= 400 && status < 500) return status === 408;
+	if (network !== undefined) return !NEVER_SENT.has(network);
+	return true;
+}
+
+const UNKNOWN_WRITE = Symbol('admintotal.unknownWrite');
+
+/** What the write that failed with this error may have done, when its outcome is unknown. */
+export function unknownWriteOf(error: unknown): WriteEffect | undefined {
+	return error !== null && typeof error === 'object' ? (error as { [UNKNOWN_WRITE]?: WriteEffect })[UNKNOWN_WRITE] : undefined;
+}
+
 export interface ApiFailure {
 	status: number;
 	body: unknown;
 	itemIndex: number;
+	/** A write, and what it does; undefined for a read. */
+	write?: WriteEffect;
 	/** The credential's secrets, masked in everything taken from the answer. */
 	secrets: readonly string[];
 	/** Which page of a list failed, e.g. "page at offset 200". */
@@ -104,7 +135,9 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	const counted = found.more > 0 ? [`…and ${found.more.toLocaleString('en-US')} more messages from Admintotal`] : [];
 	// The API's reasons belong in the message when they say what to fix (4xx), not for server pages.
 	const detail = failure.status < 500 && messages.length > 0 ? `: ${textLine(messages.join('; '), MESSAGE_DETAIL_LENGTH)}` : '';
-	return describedError(node, `${statusSummary(failure.status)}${detail}`, [...messages, ...counted, ...(failure.notes ?? [])], failure, { messages: [...messages, ...counted] });
+	// "Could not complete" would contradict a write that may have been saved before the failure.
+	const summary = failure.write && failure.status >= 500 ? 'Admintotal answered with a failure on its side' : statusSummary(failure.status);
+	return describedError(node, `${summary}${detail}`, [...messages, ...counted, ...(failure.notes ?? [])], failure, { messages: [...messages, ...counted] });
 }
 
 export interface NonAnswer {
@@ -114,39 +147,33 @@ export interface NonAnswer {
 	secrets: readonly string[];
 	/** What was expected, e.g. "a page of the list (page at offset 100)". */
 	expected: string;
-	/** A write: it may have been applied although its answer cannot be read. */
-	write: boolean;
+	/** A write, and what it does: done, perhaps, although its answer cannot be read. */
+	write?: WriteEffect;
 }
 
 /** A 2xx whose body is not what the endpoint returns (HTML, empty, cut off): never turned into data. */
 export function nonAnswerError(node: INode, failure: NonAnswer): NodeApiError {
-	const lines = [
-		`It answered: ${firstBytes(failure.body, failure.secrets)}`,
-		failure.write
-			? 'The write may have been applied; check Admintotal before running it again.'
-			: 'Nothing was output, so no partial result is passed on as if it were complete.',
-	];
+	const lines = [`It answered: ${firstBytes(failure.body, failure.secrets)}`, ...(failure.write ? [] : ['Nothing was output, so no partial result is passed on as if it were complete.'])];
 	return describedError(node, `Admintotal did not answer with ${failure.expected}`, lines, failure);
 }
 
 /** A redirect is never followed with credentials attached; the user learns where it pointed. */
-export function redirectError(node: INode, status: number, target: string, itemIndex: number, write: boolean): NodeApiError {
+export function redirectError(node: INode, status: number, target: string, itemIndex: number, write?: WriteEffect): NodeApiError {
 	const advice = write
-		? 'A write answered with a redirect is never repeated elsewhere; it was most likely not applied, but check Admintotal before running it again.'
+		? 'A write answered with a redirect is never repeated elsewhere; it was most likely not applied.'
 		: 'Your credentials were not sent there. Check that the Base URL in the credential is the address Admintotal uses for your tenant.';
-	return describedError(node, `Admintotal answered with a redirect (HTTP ${status}) to ${target}; it was not followed`, [advice], { status, itemIndex });
+	return describedError(node, `Admintotal answered with a redirect (HTTP ${status}) to ${target}; it was not followed`, [advice], { status, itemIndex, write });
 }
 
 /** A request that never got an answer (connection refused or dropped, timeout). */
-export function networkError(node: INode, origin: string, reason: string, itemIndex: number, mayHaveApplied: boolean, page?: string) {
-	const advice = mayHaveApplied
-		? 'The request may or may not have been applied; check Admintotal before running it again.'
-		: 'Nothing was changed; it is safe to run again.';
-	return describedError(node, `Could not reach Admintotal at ${origin}`, [reason, advice], { page, itemIndex }, { reason });
+export function networkError(node: INode, origin: string, reason: string, itemIndex: number, write?: WriteEffect, page?: string) {
+	const unknown = write !== undefined && outcomeUnknown({ network: reason });
+	const lines = unknown ? [reason] : [reason, 'Nothing was changed; it is safe to run again.'];
+	return describedError(node, `Could not reach Admintotal at ${origin}`, lines, { page, itemIndex, write, network: reason }, { reason });
 }
 
 /** A request past its total time or its largest answer (limits.ts): never retried, the connection closed. */
-export function limitError(node: INode, limit: 'time' | 'size', bound: { ms: number; userSet: boolean; bytes: number }, itemIndex: number, write: boolean, page?: string) {
+export function limitError(node: INode, limit: 'time' | 'size', bound: { ms: number; userSet: boolean; bytes: number }, itemIndex: number, write?: WriteEffect, page?: string) {
 	const message =
 		limit === 'time'
 			? `Admintotal did not answer within ${bound.ms} ms (${bound.userSet ? "the node's Options › Timeout" : "the node's limit; set Options › Timeout to change it"})`
@@ -155,22 +182,30 @@ export function limitError(node: INode, limit: 'time' | 'size', bound: { ms: num
 		limit === 'time'
 			? 'Raise Options › Timeout if Admintotal is slow right now, or run it again later.'
 			: 'No Admintotal answer is that large: check that the Base URL in the credential is your tenant.';
-	const outcome = write ? 'The request may or may not have been applied; check Admintotal before running it again.' : 'Nothing was output.';
-	return describedError(node, message, [advice, outcome], { page, itemIndex });
+	return describedError(node, message, write ? [advice] : [advice, 'Nothing was output.'], { page, itemIndex, write });
 }
 
 interface Where {
 	status?: number;
 	page?: string;
 	itemIndex: number;
+	/** A write, and what it does; its outcome is decided by outcomeUnknown. */
+	write?: WriteEffect;
+	/** The connection fault, when there was no answer. */
+	network?: string;
 }
 
 /**
  * Every error of the transport in one shape: a plain message, the description's lines, and last
- * where it happened: "(HTTP 400, page at offset 200, item 3)".
+ * where it happened: "(HTTP 400, page at offset 200, item 3)". A write whose outcome is unknown
+ * says so in its message and carries the mark unknownWriteOf reads.
  */
-function describedError(node: INode, message: string, lines: string[], { status, page, itemIndex }: Where, response: JsonObject = {}): NodeApiError {
+function describedError(node: INode, message: string, lines: string[], { status, page, itemIndex, write, network }: Where, response: JsonObject = {}): NodeApiError {
 	const httpCode = status === undefined ? 'none' : String(status);
 	const where = [...(status === undefined ? [] : [`HTTP ${status}`]), ...(page ? [page] : []), `item ${itemIndex}`].join(', ');
-	return new NodeApiError(node, { httpCode, ...response }, { message, description: [...lines, `(${where})`].join('\n'), httpCode, itemIndex });
+	const unknown = write !== undefined && outcomeUnknown({ status, network });
+	const said = unknown ? `${message}; ${MAY_HAVE_BEEN[write]}: check Admintotal before running again` : message;
+	const error = new NodeApiError(node, { httpCode, ...response }, { message: said, description: [...lines, `(${where})`].join('\n'), httpCode, itemIndex });
+	if (unknown) Object.defineProperty(error, UNKNOWN_WRITE, { value: write });
+	return error;
 }

@@ -25,6 +25,13 @@ export class AnswerLimit extends Error {
 	}
 }
 
+/** The answer's body broke off or could not be decoded: its status had come, so the request had reached Admintotal. */
+export class AnswerBroken extends Error {
+	constructor(cause: Error) {
+		super(cause.message, { cause });
+	}
+}
+
 export interface TimeLimit {
 	ms: number;
 	/** Set in the node's Options › Timeout, rather than the default. */
@@ -102,7 +109,7 @@ async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Pr
 			else chunks.push(chunk);
 		});
 		body.on('end', () => settle());
-		body.on('error', (error) => settle(error));
+		body.on('error', (error) => settle(new AnswerBroken(error)));
 	});
 	return parsed(raw.toString('utf8'));
 }

@@ -16,8 +16,9 @@ import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../../../tena
 import type { Expected } from './answers';
 import { checkAnswer, headerOf } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
+import type { WriteEffect } from './errors';
 import { apiError, limitError, networkError, redirectError } from './errors';
-import { AnswerLimit, MAX_ANSWER_BYTES, answerWithin, totalLimit } from './limits';
+import { AnswerBroken, AnswerLimit, MAX_ANSWER_BYTES, answerWithin, totalLimit } from './limits';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
 
@@ -41,6 +42,8 @@ export interface SendOptions {
 	/** Which page of a list this is, for errors ("page at offset 200"). */
 	page?: string;
 	expect?: Expected;
+	/** A write's effect, for its errors when its outcome is unknown ("the record may have been created"); 'applied' by default. */
+	effect?: WriteEffect;
 	/** Told before a 429 is waited out (seconds), so parallel pages can slow down. */
 	onRateLimited?: (waitSeconds: number) => void;
 	/**
@@ -62,6 +65,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	const { itemIndex = 0, page } = options;
 	const method = (request.method ?? 'GET').toUpperCase();
 	const read = method === 'GET';
+	const write = read ? undefined : (options.effect ?? 'applied');
 	const expect = options.expect ?? (read ? 'record' : 'written');
 	let credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
@@ -93,21 +97,22 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		} catch (error) {
 			secrets = [...secrets, ...secretsOf(handedOver)];
 			if (error instanceof AnswerLimit) {
-				throw limitError(context.getNode(), error.limit, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, !read, page);
+				throw limitError(context.getNode(), error.limit, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 			}
-			const code = networkCodeOf(error);
+			// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
+			const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
 			if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
 			if (read && transient < READ_RETRIES) {
 				transient++;
 				await sleep(backoffSeconds(transient) * 1000);
 				continue;
 			}
-			throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, !read, page);
+			throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, write, page);
 		}
 		secrets = [...secrets, ...secretsOf(handedOver)];
 		const status = answer.statusCode;
 		if (status >= 200 && status < 300) {
-			checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write: !read });
+			checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write });
 			return answer;
 		}
 		if (status >= 300 && status < 400) {
@@ -117,14 +122,14 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			const departure = target === undefined ? undefined : departureFrom(requestUrl(apiBase, request.url, request.qs), requestUrl(apiBase, target, request.qs));
 			if (departure) {
 				const where = departure.leaves === 'endpoint' ? departure.path : `other filters: ${departure.names.join(', ')}`;
-				throw redirectError(context.getNode(), status, `another address of the tenant (${where})`, itemIndex, !read);
+				throw redirectError(context.getNode(), status, `another address of the tenant (${where})`, itemIndex, write);
 			}
 			if (read && target !== undefined && redirects < MAX_REDIRECTS) {
 				redirects++;
 				url = target;
 				continue;
 			}
-			throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, !read);
+			throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, write);
 		}
 		if (status === 401 && session !== 'renewed' && usesSession(credentials)) {
 			// Read again: another item, execution or worker may have stored a newer session meanwhile,
@@ -144,7 +149,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		}
 		const retryAfter = retryAfterSeconds(answer.headers);
 		const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-		const failure = { status, body: answer.body, itemIndex, secrets, page };
+		const failure = { status, body: answer.body, itemIndex, secrets, page, write };
 		if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
 		const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
 		if (wait > MAX_WAIT_SECONDS) {

@@ -16,6 +16,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; routes:
 	const app = Fastify({ logger: parts.logger, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
 	installBodyParsers(app);
 	parts.log.install(app);
+	parts.faults.install(app, parts.log);
 
 	app.addHook('preHandler', async (request, reply) => {
 		if (isControlPath(request.url)) return;

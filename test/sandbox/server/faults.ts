@@ -1,16 +1,22 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../drf/messages';
 import type { FaultRule } from '../types';
 import { API_PREFIX } from './routeTable';
 import type { RequestLog } from './recording';
 import { splitUrl } from './recording';
 
-/** Fault rules answer in place of the API, delay, drop or cut the answer; `nth` counts the requests that rule matches. */
+/**
+ * Fault rules answer in place of the API, delay, drop or cut the answer; `nth` counts the requests
+ * that rule matches. An `afterRoute` rule lets the route run first (a record is saved) and then
+ * replaces its answer: the write Admintotal did whose answer the client never got.
+ */
 
 export class FaultInjector {
 	private active: { rule: FaultRule; matched: number; fired: number }[] = [];
+	/** Requests whose route runs first, with the `afterRoute` rule that then replaces its answer. */
+	private readonly afterRoute = new WeakMap<FastifyRequest, FaultRule>();
 
 	get rules(): readonly FaultRule[] {
 		return this.active.map((a) => a.rule);
@@ -52,6 +58,10 @@ export class FaultInjector {
 		if (!rule) return false;
 		rule.meanwhile?.();
 		if (rule.delayMs) await sleep(rule.delayMs);
+		if (rule.afterRoute) {
+			this.afterRoute.set(request, rule);
+			return false;
+		}
 		if (rule.drop) {
 			const record = log.recordOf(request);
 			if (record) record.status = 0;
@@ -74,17 +84,52 @@ export class FaultInjector {
 			if (rule.headers) void reply.headers(rule.headers);
 			return false;
 		}
-		// A body alone replaces the answer (200); a status alone gets the stack's usual body.
-		const status = rule.status ?? (rule.retryAfterSeconds !== undefined ? 429 : rule.body !== undefined ? 200 : 500);
+		const { status, body } = answerOf(rule);
 		if (rule.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(rule.retryAfterSeconds));
 		if (rule.headers) void reply.headers(rule.headers);
-		const body = rule.body !== undefined ? rule.body : defaultBody(status, rule.retryAfterSeconds);
-		if (typeof body === 'string' && !reply.hasHeader('content-type')) {
-			void reply.type(body.trimStart().startsWith('<') ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
-		}
+		if (typeof body === 'string' && !reply.hasHeader('content-type')) void reply.type(textType(body));
 		void reply.code(status).send(body);
 		return true;
 	}
+
+	/**
+	 * Replaces a route's successful answer with its `afterRoute` rule's (or drops the connection), as
+	 * a fastify onSend hook installed after the request log's; an answer the route refused is left as
+	 * it is, since nothing was saved.
+	 */
+	install(app: FastifyInstance, log: RequestLog): void {
+		app.addHook('onSend', async (request, reply, payload) => {
+			const rule = this.afterRoute.get(request);
+			if (!rule || reply.statusCode >= 300) return payload;
+			const record = log.recordOf(request);
+			if (rule.drop) {
+				if (record) record.status = 0;
+				request.raw.socket.destroy();
+				return payload;
+			}
+			const { status, body } = answerOf(rule);
+			if (record) record.status = status;
+			void reply.code(status);
+			if (rule.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(rule.retryAfterSeconds));
+			if (rule.headers) void reply.headers(rule.headers);
+			if (typeof body === 'string') {
+				if (!rule.headers || !Object.keys(rule.headers).some((name) => name.toLowerCase() === 'content-type')) void reply.header('content-type', textType(body));
+				return body;
+			}
+			void reply.header('content-type', 'application/json; charset=utf-8');
+			return JSON.stringify(body);
+		});
+	}
+}
+
+/** A body alone replaces the answer (200); a status alone gets the stack's usual body. */
+function answerOf(rule: FaultRule): { status: number; body: unknown } {
+	const status = rule.status ?? (rule.retryAfterSeconds !== undefined ? 429 : rule.body !== undefined ? 200 : 500);
+	return { status, body: rule.body !== undefined ? rule.body : defaultBody(status, rule.retryAfterSeconds) };
+}
+
+function textType(body: string): string {
+	return body.trimStart().startsWith('<') ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
 }
 
 function matches(rule: FaultRule, method: string, path: string, query: URLSearchParams): boolean {
