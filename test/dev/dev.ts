@@ -136,6 +136,7 @@ n8n with the Admintotal nodes is ready.
   Shop order webhook (example 1):
     curl -s -X POST ${server.baseUrl}/webhook/shop-order -H 'Content-Type: application/json' \\
       -d '{"order_number":"W-1001","customer":{"rfc":"${DEMO.cliente.rfc}"},"line_items":[{"sku":"${DEMO.producto.codigo}","quantity":2,"price":"189.50"}]}'
+    (sent again, the same order_number answers [] and creates no second note)
   Price/stock sync (example 3): the sandbox delivers every minute; see ${sandbox.url}/__shop/inventory
   AI agent (example 4): open it, click "Open chat" and ask:
     Is our customer ${DEMO.cliente.razonSocial} (RFC ${DEMO.cliente.rfc}) on the SAT blacklist?

@@ -151,7 +151,7 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 			await timed(RUNTIME, 'activate example 1', () => server.activateWorkflow(example1.id));
 			await server.waitForWebhook('shop-order');
 
-			const response = await timed(RUNTIME, 'POST a shop order', () => server.callWebhook<Record<string, unknown>>('shop-order', { body: order('W-5001', DEMO.cliente.rfc) }));
+			const response = await timed(RUNTIME, 'POST a shop order', () => server.callWebhook<unknown[]>('shop-order', { body: order('W-5001', DEMO.cliente.rfc) }));
 
 			expect(response.status).toBe(200);
 			const checks = requestsTo(sandbox, '/listanegra/');
@@ -170,8 +170,8 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 			]);
 			const created = sandbox.store.notasVenta.at(-1)!;
 			expect(requestsTo(sandbox, '/movimientos/notas_venta/', 'POST')[0].status).toBe(201);
-			// The webhook answers with the last node's output: the created note.
-			expect(response.body).toMatchObject({ id: created.id, folio: created.folio, cliente: expect.objectContaining({ rfc: DEMO.cliente.rfc }) });
+			// The webhook answers with the last node's output (All Entries): the created note.
+			expect(response.body).toEqual([expect.objectContaining({ id: created.id, folio: created.folio, cliente: expect.objectContaining({ rfc: DEMO.cliente.rfc }) })]);
 
 			const [execution] = await server.waitForExecutions({ workflowId: example1.id, includeData: true });
 			expect(execution).toMatchObject({ mode: 'webhook', status: 'success' });
@@ -184,17 +184,46 @@ describe(`Admintotal package in a running n8n (${RUNTIME})`, () => {
 		test('a blacklisted customer is rejected and no sales note is sent', async () => {
 			const notesBefore = sandbox.store.notasVenta.length;
 			const { rfc } = DEMO.listaNegra.definitivo;
-			const response = await server.callWebhook<Record<string, unknown>>('shop-order', { body: order('W-5002', rfc) });
+			const response = await server.callWebhook<unknown[]>('shop-order', { body: order('W-5002', rfc) });
 
 			expect(response.status).toBe(200);
-			expect(response.body).toEqual({ status: 'rejected', order: 'W-5002', rfc, reason: 'RFC is on the SAT blacklist (Definitivo)' });
+			expect(response.body).toEqual([{ status: 'rejected', order: 'W-5002', rfc, reason: 'RFC is on the SAT blacklist (Definitivo)' }]);
 			expect(sandbox.requests.map((request) => [request.method, request.path, request.query.rfc])).toEqual([['GET', `${API_PREFIX}/listanegra/`, rfc]]);
 			expect(sandbox.store.notasVenta).toHaveLength(notesBefore);
 
 			const executions = oldestFirst(await server.waitForExecutions({ workflowId: example1.id, includeData: true, count: 2 }));
 			expect(executions[1].status).toBe('success');
 			expect(Object.keys(executions[1].data!.resultData.runData)).not.toContain('Create Sales Note');
-			expect(nodeOutput(executions[1].data!, 'Reject Order')).toEqual([response.body]);
+			expect(nodeOutput(executions[1].data!, 'Reject Order')).toEqual(response.body);
+		});
+
+		test('the same order delivered twice (a shop redelivering its webhook) makes one sales note; the next order makes its own', async () => {
+			const first = await server.callWebhook<unknown[]>('shop-order', { body: order('W-5003', DEMO.cliente.rfc) });
+			const again = await server.callWebhook<unknown[]>('shop-order', { body: order('W-5003', DEMO.cliente.rfc) });
+			const next = await server.callWebhook<unknown[]>('shop-order', { body: order('W-5004', DEMO.cliente.rfc) });
+
+			// What Admintotal received: one note per order, each with its order number as id_externo.
+			const posted = requestsTo(sandbox, '/movimientos/notas_venta/', 'POST');
+			expect(posted.map((request) => [(request.body as { id_externo?: unknown }).id_externo, request.status])).toEqual([
+				['W-5003', 201],
+				['W-5004', 201],
+			]);
+			const notesOf = (orderNumber: string) => sandbox.store.notasVenta.filter((note) => sandbox.store.notasVentaExtras.get(note.id)?.id_externo === orderNumber);
+			expect([notesOf('W-5003').length, notesOf('W-5004').length]).toEqual([1, 1]);
+
+			// The redelivery is answered 200 with nothing created (an error would make the shop deliver it again).
+			expect([first.status, again.status, next.status]).toEqual([200, 200, 200]);
+			expect(first.body).toEqual([expect.objectContaining({ id: notesOf('W-5003')[0].id })]);
+			expect(again.body).toEqual([]);
+			expect(next.body).toEqual([expect.objectContaining({ id: notesOf('W-5004')[0].id })]);
+
+			// In n8n the redelivery stopped at Remove Duplicates: Create Sales Note did not run.
+			const executions = oldestFirst(await server.waitForExecutions({ workflowId: example1.id, includeData: true, count: 5 })).slice(2);
+			expect(executions.map((execution) => [execution.status, 'Create Sales Note' in execution.data!.resultData.runData])).toEqual([
+				['success', true],
+				['success', false],
+				['success', true],
+			]);
 		});
 	});
 

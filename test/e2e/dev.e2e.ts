@@ -82,11 +82,13 @@ describe(`npm ${DEV_ARGS.join(' ')}`, () => {
 
 	it('example 1, as printed: a shop order becomes a sales note in the sandbox tenant', async () => {
 		const order = { order_number: 'W-DEV-1', customer: { rfc: DEMO.cliente.rfc }, line_items: [{ sku: DEMO.producto.codigo, quantity: 2, price: '189.50' }] };
-		const response = await http<{ id: number; folio: number }>(`${n8nUrl}/webhook/shop-order`, { body: order });
+		const response = await http<Array<{ id: number; folio: number }>>(`${n8nUrl}/webhook/shop-order`, { body: order });
 		expect(response.status).toBe(200);
+		expect(response.body).toHaveLength(1);
+		const [created] = response.body;
 
-		const notes = await http<{ results: Array<{ id: number }> }>(`${sandboxUrl}/api/v2/movimientos/notas_venta/?folio=${response.body.folio}`, { headers: { 'Api-key': DEMO.apiKey } });
-		expect(notes.body.results.map((note) => note.id)).toEqual([response.body.id]);
+		const notes = await http<{ results: Array<{ id: number }> }>(`${sandboxUrl}/api/v2/movimientos/notas_venta/?folio=${created.folio}`, { headers: { 'Api-key': DEMO.apiKey } });
+		expect(notes.body.results.map((note) => note.id)).toEqual([created.id]);
 	});
 
 	it('Ctrl-C stops n8n and the sandbox, and leaves no process behind', async () => {
