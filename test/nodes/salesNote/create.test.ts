@@ -103,6 +103,21 @@ describe('Admintotal Sales Note: Create', () => {
 		['a negative price', { lines: { line: [{ productBy: 'code', product: 'A', quantity: '1', unitPrice: '-5' }] } }, /line 1: unit price must not be negative/],
 		['a JSON line that is a list', { linesInput: 'json', linesJson: JSON.stringify([['A', 1]]) }, /'Lines \(JSON\)' line 1: is not an object \[item 0\]/],
 		['a JSON line that is null', { linesInput: 'json', linesJson: '[{"productCode": "A", "quantity": 1}, null]' }, /'Lines \(JSON\)' line 2: is not an object \[item 0\]/],
+		[
+			'a JSON line with `price` instead of `unitPrice`, rather than selling at Admintotal\'s price',
+			{ linesInput: 'json', linesJson: JSON.stringify([{ productCode: 'A', quantity: 1, price: '99.00' }]) },
+			/'Lines \(JSON\)' line 1: has a key a line does not know: "price" \[item 0\]/,
+		],
+		[
+			'a JSON line giving the price under both names, rather than sending one of them',
+			{ linesInput: 'json', linesJson: JSON.stringify([{ productCode: 'A', quantity: 1, unitPrice: '99.00', precio_unitario: '89.00' }]) },
+			/'Lines \(JSON\)' line 1: gives the unit price twice \(unitPrice and precio_unitario\) \[item 0\]/,
+		],
+		[
+			'a JSON line giving the quantity under both names',
+			{ linesInput: 'json', linesJson: JSON.stringify([{ productCode: 'A', quantity: 1, cantidad: 10 }]) },
+			/'Lines \(JSON\)' line 1: gives the quantity twice \(quantity and cantidad\) \[item 0\]/,
+		],
 		['broken JSON', { linesInput: 'json', linesJson: '[{"productCode": "A", ' }, /'Lines \(JSON\)' is not valid JSON/],
 		['JSON that is not an array', { linesInput: 'json', linesJson: '{"productCode": "A"}' }, /'Lines \(JSON\)' must be an array of lines/],
 		['a negative cash amount', { ...oneLine, additionalFields: { cashAmount: '-1.00' } }, /'Cash Amount' must not be negative/],
@@ -114,6 +129,25 @@ describe('Admintotal Sales Note: Create', () => {
 	])('refuses %s with no request sent', async (_case, parameters, message) => {
 		const run = await create(parameters);
 		expect(run.error?.message).toMatch(message);
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('a mapped line with a key it does not know stops the run naming the key, the line and the item, and no note of the run is sent', async () => {
+		const shopOrders = [
+			{ number: 'W-1', items: [{ sku: DEMO.producto.codigo, qty: 2, price: '199.90' }] },
+			{ number: 'W-2', items: [{ sku: DEMO.producto.codigo, qty: 1, price: '149.90' }, { sku: 'HER-00002', qty: 4, price: '10.00' }] },
+		];
+		const run = await create(
+			{
+				linesInput: 'json',
+				// The second order's second line maps the price under the shop's own name.
+				linesJson: '={{ $json.items.map((item, index) => $json.number === "W-2" && index === 1 ? { productCode: item.sku, quantity: item.qty, price: item.price } : { productCode: item.sku, quantity: item.qty, unitPrice: item.price, discount: undefined }) }}',
+				additionalFields: { externalId: '={{ $json.number }}' },
+			},
+			shopOrders,
+		);
+		expect(run.error?.message).toBe(`'Lines (JSON)' line 2: has a key a line does not know: "price" [item 1]`);
+		expect(run.error?.description).toBe('The keys a line takes: productId, producto, productCode, producto_codigo, supplierCode, producto_codigo_proveedor, quantity, cantidad, unitPrice, precio_unitario. Nothing was sent to Admintotal.');
 		expect(posts()).toHaveLength(0);
 	});
 
