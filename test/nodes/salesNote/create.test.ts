@@ -123,6 +123,7 @@ describe('Admintotal Sales Note: Create', () => {
 		['a negative cash amount', { ...oneLine, additionalFields: { cashAmount: '-1.00' } }, /'Cash Amount' must not be negative/],
 		['card digits that are not four', { ...oneLine, additionalFields: { cardLastDigits: '42' } }, /'Card Last 4 Digits' must be exactly 4 digits/],
 		['a malformed client RFC', { ...oneLine, clientRfc: 'NOT AN RFC' }, /'Client RFC' is not a valid RFC \[item 0\]/],
+		['a date whose offset is beyond ±14:00', { ...oneLine, additionalFields: { date: '2026-03-14T10:30:00+14:30' } }, /'Date' must be a date, got "2026-03-14T10:30:00\+14:30"/],
 		['a date that is not a date', { ...oneLine, additionalFields: { date: '14/03/2026' } }, /'Date' must be a date, got "14\/03\/2026"/],
 		['an amount with a thousands separator', { ...oneLine, additionalFields: { cardAmount: '1,250.00' } }, /'Card Amount' must be a plain decimal number/],
 		['an amount too precise for a JSON number, instead of rounding it', { ...oneLine, additionalFields: { cardAmount: '1234567890123456.78' } }, /'Card Amount' has more digits than can be sent exactly/],
