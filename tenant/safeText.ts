@@ -48,6 +48,11 @@ function secretMasker(secrets: readonly string[]): (text: string) => string {
 	};
 }
 
+/** Whether masking changed this text: a secret was masked in it, or it was withheld. */
+export function holdsMaskedSecret(text: string): boolean {
+	return text === WITHHELD || text.includes(MASK);
+}
+
 /**
  * A parsed JSON answer with every text in it, values and keys, masked as maskSecrets masks a
  * message: a short secret withholds only the text that holds it. Walked with a list rather than

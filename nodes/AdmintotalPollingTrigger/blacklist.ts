@@ -2,13 +2,12 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 
 import { isJsonObject } from '../../tenant/json';
 import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
-import { blacklistVerdict } from '../AdmintotalBlacklist/verdict';
-import { normalizeRfc } from '../shared/fields/grammars';
+import { blacklistVerdict, entryRfc } from '../AdmintotalBlacklist/verdict';
 import { fetchPage, readList } from '../shared/transport/list';
 import { lookUpEach } from '../shared/transport/lookups';
 
 const PATH = '/listanegra/';
-const BY_RFC = { parameter: 'rfc', keyOf: (entry: IDataObject) => normalizeRfc(entry.rfc) };
+const BY_RFC = { parameter: 'rfc', keyOf: entryRfc };
 
 export interface BlacklistPoll {
 	/** Normalized RFCs to watch; empty: the whole list. */
@@ -64,7 +63,7 @@ export async function sampleBlacklistChange(context: IPollFunctions, poll: Black
 	else {
 		const first = (await fetchPage(context, PATH, { limit: 1 })).results[0];
 		if (first === undefined) return null;
-		entries = new Map([[normalizeRfc(first.rfc), [first]]]);
+		entries = new Map([[entryRfc(first), [first]]]);
 	}
 	for (const [rfc, listed] of entries) {
 		const verdict = blacklistVerdict(rfc, listed);
@@ -78,7 +77,7 @@ async function readEntries(context: IPollFunctions, poll: BlacklistPoll): Promis
 	if (poll.rfcs.length === 0) {
 		const byRfc = new Map<string, IDataObject[]>();
 		for (const entry of await readList(context, request, 0, { parallel: poll.parallel })) {
-			const rfc = normalizeRfc(entry.rfc);
+			const rfc = entryRfc(entry);
 			byRfc.set(rfc, [...(byRfc.get(rfc) ?? []), entry]);
 		}
 		return byRfc;

@@ -244,6 +244,27 @@ describe('secrets stay secret', () => {
 			expect(run.json.filter((record) => JSON.stringify(record).includes(WITHHELD))).toHaveLength(1);
 		});
 
+		it.each([
+			['one lookup', 1],
+			['a read of the whole list', 3],
+		])('Check RFC (%s): an entry whose RFC held a secret, and so is masked, stops the check rather than reading as not listed', async (_way, items) => {
+			// An 8-character API key that happens to be part of a listed RFC.
+			const listed = 'ABC680524P76';
+			const others = ['DEF010203AB1', 'GHI040506CD2'];
+			tenant.answer = (_hit, response) => {
+				json(response, 200, { count: 1, next: null, previous: null, results: [{ id: 1, rfc: listed, tipo: 1, nombre: 'EMPRESA SIMULADA' }] });
+			};
+			const rfcs = [listed, ...others].slice(0, items);
+			const run = await runNode({
+				node: 'admintotalBlacklist',
+				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}', options: { parallelRequests: 1 } },
+				input: rfcs.map((rfc) => ({ rfc })),
+				credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: 'C680524P' }),
+			});
+			expect(run.json.filter((verdict) => verdict.listed === false)).toEqual([]);
+			expect(run.error?.message).toBe("Admintotal answered a blacklist entry whose RFC holds a secret of the credential (AB••••••76), so it cannot be matched to an RFC");
+		});
+
 		it('the walk has no depth limit (100,000 levels), and a field named __proto__ stays a field', () => {
 			let deep: unknown = `clave ${DEMO.apiKey}`;
 			for (let level = 0; level < 100_000; level++) deep = level % 2 === 0 ? [deep] : { nivel: deep };
