@@ -83,8 +83,8 @@ export function readJsonDocument(received: ReceivedBody): Checked<JsonDocument> 
 /**
  * The document parsed again with every JSON number as the text it was written as, so a number
  * can be judged by its digits rather than by the double JSON.parse made of it (0.1000000000000000055
- * parses to 0.1). Undefined when the text is not the document n8n parsed (a charset that is not
- * ASCII-compatible).
+ * parses to 0.1). Undefined when the text is not the document n8n parsed (no raw body, or a charset
+ * that is not ASCII-compatible).
  */
 function withNumbersAsWritten(text: string): unknown {
 	let quoted = '';
