@@ -26,16 +26,61 @@ export function secretsOf(credentials: ICredentialDataDecryptedObject | undefine
 
 /** The text with every secret masked, as written and as JSON escapes it; WITHHELD when it holds a short one. */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
-	let masked = text;
+	return secretMasker(secrets)(text);
+}
+
+/** maskSecrets for many texts: the secrets sorted and their forms written once. */
+function secretMasker(secrets: readonly string[]): (text: string) => string {
 	// Longest first, so a secret that contains another is masked whole.
-	for (const secret of [...new Set(secrets)].sort((a, b) => b.length - a.length)) {
-		for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
-			if (!masked.includes(form)) continue;
-			if (secret.length < MASKABLE_LENGTH) return WITHHELD;
-			masked = masked.split(form).join(MASK);
+	const sought = [...new Set(secrets)]
+		.sort((a, b) => b.length - a.length)
+		.map((secret) => ({ short: secret.length < MASKABLE_LENGTH, forms: [...new Set([secret, JSON.stringify(secret).slice(1, -1)])] }));
+	return (text) => {
+		let masked = text;
+		for (const { short, forms } of sought) {
+			for (const form of forms) {
+				if (!masked.includes(form)) continue;
+				if (short) return WITHHELD;
+				masked = masked.split(form).join(MASK);
+			}
 		}
+		return masked;
+	};
+}
+
+/** Whether masking changed this text: a secret was masked in it, or it was withheld. */
+export function holdsMaskedSecret(text: string): boolean {
+	return text === WITHHELD || text.includes(MASK);
+}
+
+/**
+ * A parsed JSON answer with every text in it, values and keys, masked as maskSecrets masks a
+ * message: a short secret withholds only the text that holds it. Walked with a list rather than
+ * recursion, since an answer may be nested deeper than the call stack; changed in place (it is the
+ * request's own parse, up to 8 MB, not copied) and returned.
+ */
+export function maskSecretsInJson(value: unknown, secrets: readonly string[]): unknown {
+	if (secrets.length === 0) return value;
+	const mask = secretMasker(secrets);
+	if (typeof value === 'string') return mask(value);
+	const pending: object[] = typeof value === 'object' && value !== null ? [value] : [];
+	while (pending.length > 0) {
+		const container = pending.pop()!;
+		const fields = container as Record<string, unknown>;
+		const keys = Object.keys(fields);
+		for (const key of keys) {
+			const entry = fields[key];
+			if (typeof entry === 'string') fields[key] = mask(entry);
+			else if (typeof entry === 'object' && entry !== null) pending.push(entry);
+		}
+		if (Array.isArray(container) || keys.every((key) => mask(key) === key)) continue;
+		// A name that holds a secret: the fields are written again in their order, under masked names.
+		const entries = keys.map((key) => [mask(key), fields[key]] as const);
+		for (const key of keys) delete fields[key];
+		// defineProperty, so a field named __proto__ stays a field.
+		for (const [key, entry] of entries) Object.defineProperty(fields, key, { value: entry, writable: true, enumerable: true, configurable: true });
 	}
-	return masked;
+	return value;
 }
 
 /** Markup removed, for a server's HTML page shown as text. One pass: a page of unclosed `<` costs no more than its length. */

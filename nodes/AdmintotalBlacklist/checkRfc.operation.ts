@@ -1,8 +1,7 @@
 import { rfcField } from '../shared/fields/field';
-import { normalizeRfc } from '../shared/fields/grammars';
 import { defineOperation } from '../shared/operation/define';
 import { isGenericRfc } from './rfcCheckDigit';
-import { blacklistVerdict } from './verdict';
+import { blacklistVerdict, entryRfc } from './verdict';
 
 export const checkRfc = defineOperation({
 	value: 'checkRfc',
@@ -27,6 +26,6 @@ export const checkRfc = defineOperation({
 	// A generic RFC stands for unnamed counterparties and is never listed: sales to the public in general cost no request.
 	answeredWithoutAsking: (values) => isGenericRfc(String(values.rfc)),
 	// Many items are answered together: one lookup per distinct RFC, or one read of the whole list when that takes fewer round trips.
-	lookup: { parameter: 'rfc', keyOf: (entry) => normalizeRfc(entry.rfc) },
+	lookup: { parameter: 'rfc', keyOf: entryRfc },
 	output: (entries, values) => [blacklistVerdict(String(values.rfc), entries)],
 });

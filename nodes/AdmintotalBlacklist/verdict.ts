@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { holdsMaskedSecret } from '../../tenant/safeText';
 import { normalizeRfc } from '../shared/fields/grammars';
 import { gravityOf, readBlacklistType } from './blacklistType';
 import { GENERIC_RFCS, checkDigitValid, isGenericRfc } from './rfcCheckDigit';
@@ -17,11 +18,24 @@ export interface BlacklistVerdict extends IDataObject {
 	generic: boolean;
 }
 
+/**
+ * The RFC a blacklist entry names, as RFCs are looked up. Answers come with the credential's
+ * secrets masked (transport/request.ts), so an RFC that held one (a password such as 680524) no
+ * longer matches: skipped, it would report a listed taxpayer as not listed, so the check stops.
+ */
+export function entryRfc(entry: IDataObject): string {
+	const rfc = typeof entry.rfc === 'string' ? entry.rfc : '';
+	if (holdsMaskedSecret(rfc)) {
+		throw new Error(`Admintotal answered a blacklist entry whose RFC holds a secret of the credential (${rfc.slice(0, 40)}), so it cannot be matched to an RFC`);
+	}
+	return normalizeRfc(entry.rfc);
+}
+
 /** Only an exact RFC match among the entries counts as listed, whatever else the API returns for the query. */
 export function blacklistVerdict(rfc: string, entries: IDataObject[]): BlacklistVerdict {
 	const checks = { checkDigitValid: checkDigitValid(rfc), generic: isGenericRfc(rfc) };
 	const entry = entries
-		.filter((candidate) => normalizeRfc(candidate.rfc) === rfc)
+		.filter((candidate) => entryRfc(candidate) === rfc)
 		.sort((a, b) => gravityOf(a.tipo) - gravityOf(b.tipo))[0];
 	if (!entry) {
 		const meaning = checks.generic

@@ -3,14 +3,14 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { isJsonObject } from '../../tenant/json';
 import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
 import type { BlacklistVerdict } from '../AdmintotalBlacklist/verdict';
-import { blacklistVerdict } from '../AdmintotalBlacklist/verdict';
-import { normalizeRfc, rfcProblem } from '../shared/fields/grammars';
+import { blacklistVerdict, entryRfc } from '../AdmintotalBlacklist/verdict';
+import { rfcProblem } from '../shared/fields/grammars';
 import { fetchPage, readChangingList } from '../shared/transport/list';
 import { lookUpEach, lookUpOneByOne } from '../shared/transport/lookups';
 
 const PATH = '/listanegra/';
 const REQUEST = { method: 'GET' as const, url: PATH, qs: {} };
-const BY_RFC = { parameter: 'rfc', keyOf: (entry: IDataObject) => normalizeRfc(entry.rfc) };
+const BY_RFC = { parameter: 'rfc', keyOf: entryRfc };
 
 export interface BlacklistPoll {
 	/** Normalized RFCs to watch; empty: the whole list. */
@@ -105,7 +105,7 @@ async function lookUpVerdicts(context: IPollFunctions, rfcs: string[], parallel:
 function listedVerdicts(entries: IDataObject[]): Map<string, BlacklistVerdict> {
 	const byRfc = new Map<string, IDataObject[]>();
 	for (const entry of entries) {
-		const rfc = normalizeRfc(entry.rfc);
+		const rfc = entryRfc(entry);
 		if (rfcProblem(rfc) === undefined) byRfc.set(rfc, [...(byRfc.get(rfc) ?? []), entry]);
 	}
 	return new Map([...byRfc].map(([rfc, listed]) => [rfc, blacklistVerdict(rfc, listed)]));

@@ -13,7 +13,8 @@ export const MAX_ROWS_PER_DELIVERY = 50;
 
 /**
  * A double holds 15 significant decimal digits exactly; longer values would arrive changed,
- * so they are refused rather than silently rounded.
+ * so they are refused rather than silently rounded. JSON numbers are judged as written in the
+ * body, since JSON.parse has already rounded them (12345678901234567.8 to 12345678901234568).
  */
 const MAX_SIGNIFICANT_DIGITS = 15;
 
@@ -30,8 +31,17 @@ export interface ReceivedBody {
 	contentType: string | undefined;
 	/** What n8n put in the request body: parsed JSON only for application/json. */
 	body: unknown;
-	/** The bytes received; n8n keeps them on every webhook request. */
+	/**
+	 * The bytes received. n8n 2.8 and 2.41 read them before parsing any body and keep them on the
+	 * request (cli middlewares/body-parser.ts); the JSON numbers of a delivery are read from them.
+	 */
 	rawBody: Buffer | undefined;
+}
+
+export interface JsonDocument {
+	value: unknown;
+	/** The body as sent, to read its JSON numbers as written. */
+	text: string;
 }
 
 export interface PriceStockRow {
@@ -52,12 +62,14 @@ const refuse = <T>(reason: string): Checked<T> => ({ ok: false, reason });
  * node gets the raw text and parses it here, so a sender that labels JSON as text/plain or sends
  * no type at all still works, and a malformed body is refused with a reason.
  */
-export function readJsonDocument(received: ReceivedBody): Checked<unknown> {
+export function readJsonDocument(received: ReceivedBody): Checked<JsonDocument> {
+	const raw = received.rawBody !== undefined ? received.rawBody.toString('utf8') : typeof received.body === 'string' ? received.body : '';
+	// As n8n 2.41 does before parsing a JSON body.
+	const text = raw.replace(/^\uFEFF/, '');
 	let document: unknown;
 	if (received.contentType === 'application/json' && received.body !== undefined && typeof received.body !== 'string') {
 		document = received.body;
 	} else {
-		const text = received.rawBody !== undefined ? received.rawBody.toString('utf8') : typeof received.body === 'string' ? received.body : '';
 		if (text.trim() === '') return refuse('The body is empty: expected JSON');
 		try {
 			document = JSON.parse(text) as unknown;
@@ -65,7 +77,36 @@ export function readJsonDocument(received: ReceivedBody): Checked<unknown> {
 			return refuse(`The body is not valid JSON (${(error as Error).message})`);
 		}
 	}
-	return nestedDeeperThan(document, MAX_NESTING) ? refuse(`The body is nested more than ${MAX_NESTING} levels deep`) : ok(document);
+	return nestedDeeperThan(document, MAX_NESTING) ? refuse(`The body is nested more than ${MAX_NESTING} levels deep`) : ok({ value: document, text });
+}
+
+/**
+ * The document parsed again with every JSON number as the text it was written as, so a number
+ * can be judged by its digits rather than by the double JSON.parse made of it (0.1000000000000000055
+ * parses to 0.1). Undefined when the text is not the document n8n parsed (no raw body, or a charset
+ * that is not ASCII-compatible).
+ */
+function withNumbersAsWritten(text: string): unknown {
+	let quoted = '';
+	let copiedTo = 0;
+	for (let at = 0; at < text.length; at++) {
+		const char = text[at];
+		if (char === '"') {
+			// Strings are copied as they are, escapes included; digits in them are not numbers.
+			for (at++; at < text.length && text[at] !== '"'; at++) if (text[at] === '\\') at++;
+		} else if (char === '-' || (char >= '0' && char <= '9')) {
+			let end = at + 1;
+			while (end < text.length && /[\d.eE+-]/.test(text[end])) end++;
+			quoted += `${text.slice(copiedTo, at)}"${text.slice(at, end)}"`;
+			copiedTo = end;
+			at = end - 1;
+		}
+	}
+	try {
+		return JSON.parse(quoted + text.slice(copiedTo)) as unknown;
+	} catch {
+		return undefined;
+	}
 }
 
 /** Walks the document without recursion, so any depth can be measured. */
@@ -81,11 +122,11 @@ function nestedDeeperThan(document: unknown, limit: number): boolean {
 }
 
 /**
- * A decimal sent as text ("189.50", "-3", "42.000") or as a JSON number, as a number.
- * Thousands separators, exponents, "NaN" and empty text are not numbers here.
+ * A decimal as written, as a number: text sent ("189.50", "-3", "42.000"), or a JSON number's text
+ * in the body (a parsed number is already rounded, so it is not taken here). Thousands separators,
+ * exponents, "NaN" and empty text are not numbers here.
  */
 export function decimalValue(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	if (!DECIMAL_TEXT.test(text) || significantDigits(text) > MAX_SIGNIFICANT_DIGITS) return undefined;
@@ -94,13 +135,18 @@ export function decimalValue(value: unknown): number | undefined {
 	return number === 0 ? 0 : number;
 }
 
+function notANumber(written: unknown): string {
+	const tooPrecise = typeof written === 'string' && DECIMAL_TEXT.test(written.trim());
+	return tooPrecise ? `has more than ${MAX_SIGNIFICANT_DIGITS} significant digits, which would not arrive exactly` : 'is not a number';
+}
+
 function significantDigits(decimal: string): number {
 	const [whole, fraction = ''] = decimal.replace(/^[+-]/, '').split('.');
 	return `${whole}${fraction.replace(/0+$/, '')}`.replace(/^0+/, '').length;
 }
 
 /** A price/stock delivery: a JSON array of up to 50 `{ sku, precio, costo, stock }` rows. */
-export function priceStockRows(document: unknown): Checked<PriceStockRow[]> {
+export function priceStockRows({ value: document, text }: JsonDocument): Checked<PriceStockRow[]> {
 	if (!Array.isArray(document)) {
 		if (isJsonObject(document) && 'codigo' in document) {
 			return refuse(
@@ -112,6 +158,12 @@ export function priceStockRows(document: unknown): Checked<PriceStockRow[]> {
 	if (document.length > MAX_ROWS_PER_DELIVERY) {
 		return refuse(`${document.length} rows in one delivery; Admintotal sends at most ${MAX_ROWS_PER_DELIVERY}`);
 	}
+	let asWritten: unknown;
+	// Read once, and only when a row holds a JSON number.
+	const writtenNumber = (index: number, field: string): unknown => {
+		asWritten ??= withNumbersAsWritten(text) ?? null;
+		return Array.isArray(asWritten) && isJsonObject(asWritten[index]) ? asWritten[index][field] : undefined;
+	};
 	const rows: PriceStockRow[] = [];
 	for (const [index, entry] of document.entries()) {
 		const where = `Row ${index + 1}`;
@@ -120,9 +172,18 @@ export function priceStockRows(document: unknown): Checked<PriceStockRow[]> {
 		if (sku === undefined) return refuse(`${where} has no sku`);
 		const numbers: Record<'precio' | 'costo' | 'stock', number> = { precio: 0, costo: 0, stock: 0 };
 		for (const field of ['precio', 'costo', 'stock'] as const) {
-			if (entry[field] === undefined) return refuse(`${where} (sku ${quote(sku)}) has no ${field}`);
-			const number = decimalValue(entry[field]);
-			if (number === undefined) return refuse(`${where} (sku ${quote(sku)}): ${field} ${quote(entry[field])} is not a number`);
+			const delivered = entry[field];
+			if (delivered === undefined) return refuse(`${where} (sku ${quote(sku)}) has no ${field}`);
+			// A JSON number is judged as written, by the same rules as text.
+			const written = typeof delivered === 'number' ? writtenNumber(index, field) : delivered;
+			if (typeof delivered === 'number' && typeof written !== 'string') {
+				return refuse(`${where} (sku ${quote(sku)}): ${field} could not be read as written in the body`);
+			}
+			const number = decimalValue(written);
+			if (number === undefined) {
+				const shown = typeof delivered === 'number' ? cut(String(written)) : quote(delivered);
+				return refuse(`${where} (sku ${quote(sku)}): ${field} ${shown} ${notANumber(written)}`);
+			}
 			numbers[field] = number;
 		}
 		rows.push({ sku, delivered: entry, price: numbers.precio, cost: numbers.costo, stock: numbers.stock });
@@ -165,6 +226,9 @@ function describe(value: unknown): string {
 }
 
 function quote(value: unknown): string {
-	const text = JSON.stringify(value) ?? String(value);
+	return cut(JSON.stringify(value) ?? String(value));
+}
+
+function cut(text: string): string {
 	return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

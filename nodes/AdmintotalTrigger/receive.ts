@@ -54,12 +54,13 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const request = this.getRequestObject();
 	// From version 2 on, n8n reads only JSON, text, form and XML bodies itself; the rest is read on request.
 	if (request.rawBody === undefined) await request.readRawBody();
-	const document = readJsonDocument({
+	const read = readJsonDocument({
 		contentType: mediaType(this.getHeaderData()['content-type']),
 		body: request.body as unknown,
 		rawBody: request.rawBody,
 	});
-	if (!document.ok) return answer(this, 400, document.reason);
+	if (!read.ok) return answer(this, 400, read.reason);
+	const document = read.value;
 
 	const event = this.getNodeParameter('event') as TriggerEvent;
 	if (event === 'productCreated') {
@@ -68,7 +69,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return start(this, [{ json: product.value }]);
 	}
 
-	const rows = priceStockRows(document.value);
+	const rows = priceStockRows(document);
 	if (!rows.ok) return answer(this, 400, rows.reason);
 	const options = this.getNodeParameter('options', {}) as PriceStockOptions;
 	const reported = selectRows(this, rows.value, options);

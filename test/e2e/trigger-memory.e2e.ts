@@ -1,7 +1,8 @@
 /**
  * The Admintotal Trigger in a running n8n (`n8n start`, E2E_RUNTIME=node20|node24), for what the
  * engine harness can only imitate: n8n's own defaults per node version, its per-request load and
- * save of static data under overlapping deliveries, a restart, and bodies n8n parses itself.
+ * save of static data under overlapping deliveries, a restart, and bodies n8n parses itself (the
+ * raw body it keeps, from which JSON numbers are read as written).
  */
 import { randomBytes } from 'crypto';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -111,5 +112,19 @@ describe(`Admintotal Trigger in a running n8n: versions, overlapping deliveries,
 		const reported = await reportedPerExecution(remembering, 12);
 		expect(reported).toHaveLength(12);
 		expect(reported.at(-1)).toEqual(['__proto__', 'constructor', 'toString']);
+	});
+
+	test('a JSON number is judged as written in the body n8n parsed: 17 significant digits get 400, 15 start the workflow with that number', async () => {
+		const tooPrecise = await sandbox.webhooks.sendRaw({ url: url(remembering), auth, body: '[{"sku":"NUM-1","precio":12345678901234567.8,"costo":"1","stock":"1"}]' });
+		const exact = await sandbox.webhooks.sendRaw({ url: url(remembering), auth, body: '[{"sku":"NUM-2","precio":0.1,"costo":123456789012345,"stock":3}]' });
+
+		expect([tooPrecise.status, tooPrecise.body]).toEqual([
+			400,
+			JSON.stringify({ message: 'Row 1 (sku "NUM-1"): precio 12345678901234567.8 has more than 15 significant digits, which would not arrive exactly' }),
+		]);
+		expect([exact.status, exact.body]).toEqual([200, STARTED]);
+		const executions = await server.waitForExecutions({ workflowId: remembering.id, includeData: true, count: 13 });
+		const newest = executions.sort((a, b) => Number(a.id) - Number(b.id)).at(-1)!;
+		expect(nodeOutput(newest.data!, 'Only Changes')).toEqual([expect.objectContaining({ sku: 'NUM-2', price: 0.1, cost: 123456789012345, stock: 3 })]);
 	});
 });

@@ -1,18 +1,21 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in Node.js, not inside n8n */
 /*
- * Secrets never appear in errors and never leave the tenant's origin: masked in anything a server
- * says, https required off this machine, and every request address checked in `authenticate` itself,
+ * Secrets never appear in errors or records and never leave the tenant's origin: masked in anything
+ * a server says, https required off this machine, and every request address checked in `authenticate` itself,
  * including the addresses n8n's HTTP Request node passes when it uses this credential.
  */
 import type { ICredentialDataDecryptedObject, ICredentialType, IHttpRequestOptions } from 'n8n-workflow';
 
 import { DEMO, type Sandbox } from '../sandbox';
-import { sandboxPerFile } from '../nodes/fixture';
+import { byId, sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode } from '../harness/engine';
 import { foreignHostPerFile, type ForeignHost } from '../harness/foreignHost';
 import { hostileTenantPerFile, json, type HostileTenant } from '../harness/hostileTenant';
 import { runHttpRequestNode } from '../harness/httpRequestNode';
 import { loadPackage } from '../harness/package';
+import { crearNotaVenta } from '../sandbox/store/cambios';
+import { WITHHELD, maskSecretsInJson } from '../../tenant/safeText';
+import { tenantDay, triggerFor } from '../nodes/pollingTrigger/fixture';
 
 const API = '/api/v2';
 
@@ -148,6 +151,145 @@ describe('secrets stay secret', () => {
 			const run = await listLedgerAccounts(apiKey('k7Q'));
 			expect(run.error?.message).toBe('The Admintotal user is not allowed to do this: (not shown: it contains a secret of the credential too short to mask)');
 			expect(JSON.stringify(run.error)).not.toContain('k7Q');
+		});
+	});
+
+	describe('a record that holds a secret is output masked, whichever operation read it', () => {
+		const echo = (secret: string) => `Cuenta de ${secret} (eco del servidor)`;
+		const MASKED = echo('••••••');
+		/** A ledger account of the last page with the API key in its description, restored after the test. */
+		const withEchoedKey = async (test: (account: { id: number }) => Promise<void>) => {
+			const account = sandbox.store.cuentas.at(-2)!;
+			const { descripcion } = account;
+			account.descripcion = echo(DEMO.apiKey);
+			try {
+				await test(account);
+			} finally {
+				account.descripcion = descripcion;
+			}
+		};
+
+		it('Get Many of several pages: the API key in a record of the last page is masked, and every record comes', async () => {
+			await withEchoedKey(async (account) => {
+				const run = await listLedgerAccounts();
+				expect(run.error).toBeUndefined();
+				expect(run.json).toHaveLength(sandbox.store.cuentas.length);
+				expect(sandbox.requests.filter((request) => request.path === `${API}/cuentas/`).length).toBeGreaterThan(2);
+				expect(run.json.find((record) => record.id === account.id)?.descripcion).toBe(MASKED);
+				expect(JSON.stringify(run.json)).not.toContain(DEMO.apiKey);
+			});
+		});
+
+		it('Get: the API key in the record is masked', async () => {
+			await withEchoedKey(async (account) => {
+				const run = await runNode({ node: 'admintotalLedgerAccount', parameters: { resource: 'ledgerAccount', operation: 'get', ledgerAccountId: byId(account.id) }, credential: apiKey() });
+				expect(run.error).toBeUndefined();
+				expect(run.json).toEqual([expect.objectContaining({ id: account.id, descripcion: MASKED })]);
+			});
+		});
+
+		it("a write's answer: the API key is masked in values at any depth and in a field's name", async () => {
+			sandbox.faults.add({
+				method: 'POST',
+				path: '/prospectos/',
+				status: 201,
+				body: { id: 990, nombre: echo(DEMO.apiKey), [DEMO.apiKey]: 'clave como nombre de campo', direccion: { notas: [`a ${DEMO.apiKey}`, 7, true, null] } },
+			});
+			const run = await runNode({ node: 'admintotalProspect', parameters: { resource: 'prospect', operation: 'create', name: 'Laura Méndez' }, credential: apiKey() });
+			expect(run.error).toBeUndefined();
+			expect(run.json).toEqual([{ id: 990, nombre: MASKED, '••••••': 'clave como nombre de campo', direccion: { notas: ['a ••••••', 7, true, null] } }]);
+		});
+
+		it('the Polling Trigger: a new sales note whose client name holds the API key is reported masked', async () => {
+			const trigger = triggerFor(fixture, { event: 'newSalesNote' });
+			await trigger.poll();
+			const note = crearNotaVenta(sandbox.store, { fecha: tenantDay() });
+			note.cliente.razon_social = echo(DEMO.apiKey);
+			const polled = await trigger.poll();
+			expect(polled.error).toBeUndefined();
+			expect(polled.json).toEqual([expect.objectContaining({ id: note.id, cliente: expect.objectContaining({ razon_social: MASKED }) })]);
+		});
+
+		it('a token obtained by the login inside the request, echoed in a record: masked', async () => {
+			const issued: string[] = [];
+			tenant.answer = (hit, response) => {
+				if (hit.url === `${API}/token/`) {
+					issued.push(`eyJhbGciOiJIUzI1NiJ9.eyJyZWNvcmQ${'b'.repeat(40)}.c2lnbmF0dXJl`);
+					return json(response, 200, { access: issued[0], refresh: `refresh-${'r'.repeat(30)}` });
+				}
+				json(response, 200, { count: 1, next: null, previous: null, results: [{ id: 1, descripcion: `Sesión ${String(hit.headers.authorization)}` }] });
+			};
+			const run = await listLedgerAccounts(credentialFor({ baseUrl: tenant.url, authMethod: 'jwt', username: 'record-echo', password: DEMO.password, sessionToken: '' }));
+			expect(run.error).toBeUndefined();
+			expect(issued).toHaveLength(1);
+			expect(run.json).toEqual([{ id: 1, descripcion: 'Sesión Bearer ••••••' }]);
+		});
+
+		it('a short secret: a text that holds it is withheld whole, and the pages are still followed by their links', async () => {
+			// An API key of 3 characters that every `next` link of this list holds ("limit=100&offset=100").
+			const shortKey = '100';
+			tenant.answer = (hit, response) => {
+				const query = new URL(hit.url, tenant.url).searchParams;
+				const offset = Number(query.get('offset') ?? 0);
+				const limit = Number(query.get('limit'));
+				const ids = Array.from({ length: 150 }, (_, index) => index + 1).slice(offset, offset + limit);
+				const next = offset + limit < 150 ? `${tenant.url}${API}/cuentas/?limit=${limit}&offset=${offset + limit}` : null;
+				json(response, 200, { count: 150, next, previous: null, results: ids.map((id) => ({ id, numero_cuenta: String(id), descripcion: `Cuenta ${id}` })) });
+			};
+			const run = await listLedgerAccounts(credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: shortKey }));
+			expect(run.error).toBeUndefined();
+			expect(run.json).toHaveLength(150);
+			expect(run.json[99]).toEqual({ id: 100, numero_cuenta: WITHHELD, descripcion: WITHHELD });
+			expect(run.json[98]).toEqual({ id: 99, numero_cuenta: '99', descripcion: 'Cuenta 99' });
+			expect(run.json.filter((record) => JSON.stringify(record).includes(WITHHELD))).toHaveLength(1);
+		});
+
+		it.each([
+			['one lookup', 1],
+			['a read of the whole list', 3],
+		])('Check RFC (%s): an entry whose RFC held a secret, and so is masked, stops the check rather than reading as not listed', async (_way, items) => {
+			// An 8-character API key that happens to be part of a listed RFC.
+			const listed = 'ABC680524P76';
+			const others = ['DEF010203AB1', 'GHI040506CD2'];
+			tenant.answer = (_hit, response) => {
+				json(response, 200, { count: 1, next: null, previous: null, results: [{ id: 1, rfc: listed, tipo: 1, nombre: 'EMPRESA SIMULADA' }] });
+			};
+			const rfcs = [listed, ...others].slice(0, items);
+			const run = await runNode({
+				node: 'admintotalBlacklist',
+				parameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: '={{ $json.rfc }}', options: { parallelRequests: 1 } },
+				input: rfcs.map((rfc) => ({ rfc })),
+				credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: 'C680524P' }),
+			});
+			expect(run.json.filter((verdict) => verdict.listed === false)).toEqual([]);
+			expect(run.error?.message).toBe("Admintotal answered a blacklist entry whose RFC holds a secret of the credential (AB••••••76), so it cannot be matched to an RFC");
+		});
+
+		it('the walk has no depth limit (100,000 levels), and a field named __proto__ stays a field', () => {
+			let deep: unknown = `clave ${DEMO.apiKey}`;
+			for (let level = 0; level < 100_000; level++) deep = level % 2 === 0 ? [deep] : { nivel: deep };
+			maskSecretsInJson(deep, [DEMO.apiKey]);
+			let bottom = deep;
+			while (typeof bottom === 'object' && bottom !== null) bottom = Array.isArray(bottom) ? bottom[0] : (bottom as { nivel: unknown }).nivel;
+			expect(bottom).toBe('clave ••••••');
+
+			const record = JSON.parse(`{"__proto__": "de ${DEMO.apiKey}", "${DEMO.apiKey}": {"a": 1}}`) as Record<string, unknown>;
+			maskSecretsInJson(record, [DEMO.apiKey]);
+			expect(Object.entries(record)).toEqual([['__proto__', 'de ••••••'], ['••••••', { a: 1 }]]);
+			expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+		});
+
+		it('a record nested 5,000 levels deep with the API key at the bottom: masked, no stack overflow', async () => {
+			const account = sandbox.store.cuentas[0];
+			const deep = `${'['.repeat(5000)}"${DEMO.apiKey}"${']'.repeat(5000)}`;
+			sandbox.faults.add({ method: 'GET', path: `/cuentas/${account.id}/`, status: 200, headers: { 'content-type': 'application/json' }, body: `{"id":${account.id},"descripcion":${deep}}` });
+			const run = await runNode({ node: 'admintotalLedgerAccount', parameters: { resource: 'ledgerAccount', operation: 'get', ledgerAccountId: byId(account.id) }, credential: apiKey() });
+			expect(run.error).toBeUndefined();
+			// Walked, since JSON.stringify would overflow the stack on it.
+			let bottom: unknown = run.json[0].descripcion;
+			let depth = 0;
+			for (; Array.isArray(bottom); depth++) bottom = bottom[0];
+			expect([depth, bottom]).toEqual([5000, '••••••']);
 		});
 	});
 

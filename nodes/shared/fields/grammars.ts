@@ -152,6 +152,8 @@ function dayIn(date: Date, timezone: string): string | undefined {
 	}
 }
 
+const MAX_OFFSET_MINUTES = 14 * 60;
+
 /**
  * The calendar day of a picker value or an expression result, or undefined when it is none. A
  * written date keeps its own day ("2024-05-31T23:30:00-06:00" is the 31st); a JavaScript Date is an
@@ -163,11 +165,12 @@ export function dayOf(value: unknown, timezone: string): string | undefined {
 	if (typeof value !== 'string') return undefined;
 	const match = ISO_DATE.exec(value.trim());
 	if (!match) return undefined;
-	const [, year, month, day, hours, minutes, seconds, , offsetHours, offsetMinutes, bareOffsetHours] = match;
+	const [, year, month, day, hours, minutes, seconds, , offsetHours, offsetMinutes = '0', bareOffsetHours] = match;
 	if (!isCalendarDate(Number(year), Number(month), Number(day))) return undefined;
 	if (hours !== undefined && (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59)) return undefined;
-	// Offsets in use run from -12:00 to +14:00.
-	if (Number(offsetHours ?? bareOffsetHours ?? 0) > 14 || Number(offsetMinutes ?? 0) > 59) return undefined;
+	// Offsets in use run from -12:00 to +14:00, so one past ±14:00 (+14:30 as well as +15:00) is a typo, not a place.
+	const offset = Number(offsetHours ?? bareOffsetHours ?? 0) * 60 + Number(offsetMinutes);
+	if (Number(offsetMinutes) > 59 || offset > MAX_OFFSET_MINUTES) return undefined;
 	return `${year}-${month}-${day}`;
 }
 

@@ -2,7 +2,7 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { isJsonObject } from '../../../tenant/json';
 import type { Field } from './field';
-import { decimal, isBlank, oneOf, text, wholeNumber } from './grammars';
+import { decimal, isBlank, oneOf, shown, text, wholeNumber } from './grammars';
 import type { ValueReader } from './reader';
 
 /**
@@ -112,6 +112,7 @@ function readLines(reader: ValueReader, priced: boolean): IDataObject[] {
 	const label = fromJson ? 'Lines (JSON)' : 'Lines';
 	const rows = fromJson ? jsonLines(reader, label) : uiLines(reader);
 	if (rows.length === 0) reader.fail(label, 'has no lines', 'Add at least one product line.');
+	const keys = lineKeys(priced);
 	return rows.map((row, index) => {
 		const where = `line ${index + 1}`;
 		const fail = (problem: string, fix?: string): never => reader.fail(label, `${where}: ${problem}`, fix);
@@ -126,13 +127,26 @@ function readLines(reader: ValueReader, priced: boolean): IDataObject[] {
 				'Give exactly one of productCode, productId or supplierCode.',
 			);
 		}
+		// A key the line does not know (`price` for `unitPrice`) would be dropped unseen: the note sold at Admintotal's price.
+		const unknown = Object.keys(row).find((key) => row[key] !== undefined && !keys.includes(key));
+		if (unknown !== undefined) fail(`has a key a line does not know: "${shown(unknown, 30)}"`, `The keys a line takes: ${keys.join(', ')}.`);
 		const [{ identifier, value }] = given;
 		const part = (name: string) => ({ fail: (problem: string, fix?: string): never => fail(`${name} ${problem}`, fix), timezone: '' });
+		// Both names of one value given: one of them would be dropped.
+		const either = (name: string, english: string, api: string): unknown => {
+			if (!isBlank(row[english]) && !isBlank(row[api])) fail(`gives the ${name} twice (${english} and ${api})`, `Give only one of ${english} or ${api}.`);
+			return isBlank(row[english]) ? row[api] : row[english];
+		};
 		const product = identifier.mode === 'id' ? wholeNumber(value, part('the product ID')) : text(value, part('the product'));
-		const line: IDataObject = { [identifier.apiKey]: product, cantidad: QUANTITY(row.quantity ?? row.cantidad, part('quantity')) ?? fail('quantity is required') };
-		if (priced) line.precio_unitario = PRICE(row.unitPrice ?? row.precio_unitario, part('unit price'));
+		const line: IDataObject = { [identifier.apiKey]: product, cantidad: QUANTITY(either('quantity', 'quantity', 'cantidad'), part('quantity')) ?? fail('quantity is required') };
+		if (priced) line.precio_unitario = PRICE(either('unit price', 'unitPrice', 'precio_unitario'), part('unit price'));
 		return line;
 	});
+}
+
+/** Every key a line may have; `priced` lines also take the unit price. */
+function lineKeys(priced: boolean): string[] {
+	return [...IDENTIFIERS.flatMap((identifier) => identifier.keys), 'quantity', 'cantidad', ...(priced ? ['unitPrice', 'precio_unitario'] : [])];
 }
 
 const QUANTITY = decimal({ positive: true });

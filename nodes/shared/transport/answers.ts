@@ -1,6 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import { isJsonObject } from '../../../tenant/json';
+import { maskSecretsInJson } from '../../../tenant/safeText';
 import type { WriteEffect } from './errors';
 import { nonAnswerError } from './errors';
 
@@ -40,6 +41,20 @@ export function asDrfPage(body: unknown): DrfPage | undefined {
 	if (!(next === null || typeof next === 'string')) return undefined;
 	if (count !== undefined && !(typeof count === 'number' && Number.isInteger(count) && count >= 0)) return undefined;
 	return body as unknown as DrfPage;
+}
+
+/**
+ * A checked 2xx body with the credential's secrets masked in every text and name, as errors mask
+ * what a server says, so a record that echoes the key or a token reaches no output. A page's `next`
+ * link is left as sent: it is followed (on the tenant's origin only), never output, and a short
+ * secret withheld from it would end the list.
+ */
+export function maskedBody(body: unknown, secrets: readonly string[]): unknown {
+	const page = asDrfPage(body);
+	const next = page?.next ?? null;
+	const masked = maskSecretsInJson(body, secrets);
+	if (page !== undefined) page.next = next;
+	return masked;
 }
 
 /** The records of a checked answer: a page's results, a record, or a 204 to a write. */

@@ -14,7 +14,7 @@ import { maskSecrets, secretsOf } from '../../../tenant/safeText';
 import { REFUSED_TOKEN_FIELD } from '../../../tenant/sessions';
 import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../../../tenant/address';
 import type { Expected } from './answers';
-import { checkAnswer, headerOf } from './answers';
+import { checkAnswer, headerOf, maskedBody } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
 import type { WriteEffect } from './errors';
 import { apiError, limitError, networkError, redirectError } from './errors';
@@ -113,7 +113,8 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		const status = answer.statusCode;
 		if (status >= 200 && status < 300) {
 			checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write });
-			return answer;
+			// Every answer a node outputs passes here; `secrets` holds those obtained during the call too.
+			return { ...answer, body: maskedBody(answer.body, secrets) as IN8nHttpFullResponse['body'] };
 		}
 		if (status >= 300 && status < 400) {
 			const location = headerOf(answer.headers, 'location');

@@ -41,6 +41,13 @@ describe('Admintotal Internal Consumption: Create', () => {
 		expect(page.results.map((option) => option.value)).toContain(String(DEMO.cuentaGasto.id));
 	});
 
+	it('refuses a JSON line with a unit price, which an internal consumption line does not have, before sending', async () => {
+		const run = await create({ linesInput: 'json', linesJson: JSON.stringify([{ productCode: DEMO.producto.codigo, quantity: '4', unitPrice: '10.00' }]) });
+		expect(run.error?.message).toBe(`'Lines (JSON)' line 1: has a key a line does not know: "unitPrice" [item 0]`);
+		expect(run.error?.description).toMatch(/The keys a line takes: productId, producto, productCode, producto_codigo, supplierCode, producto_codigo_proveedor, quantity, cantidad\./);
+		expect(posts()).toHaveLength(0);
+	});
+
 	it('refuses a negative quantity before sending', async () => {
 		const run = await create({ lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '-4' }] } });
 		expect(run.error?.message).toMatch(/'Lines' line 1: quantity must not be negative, got "-4" \[item 0\]/);

@@ -103,17 +103,52 @@ describe('Admintotal Sales Note: Create', () => {
 		['a negative price', { lines: { line: [{ productBy: 'code', product: 'A', quantity: '1', unitPrice: '-5' }] } }, /line 1: unit price must not be negative/],
 		['a JSON line that is a list', { linesInput: 'json', linesJson: JSON.stringify([['A', 1]]) }, /'Lines \(JSON\)' line 1: is not an object \[item 0\]/],
 		['a JSON line that is null', { linesInput: 'json', linesJson: '[{"productCode": "A", "quantity": 1}, null]' }, /'Lines \(JSON\)' line 2: is not an object \[item 0\]/],
+		[
+			'a JSON line with `price` instead of `unitPrice`, rather than selling at Admintotal\'s price',
+			{ linesInput: 'json', linesJson: JSON.stringify([{ productCode: 'A', quantity: 1, price: '99.00' }]) },
+			/'Lines \(JSON\)' line 1: has a key a line does not know: "price" \[item 0\]/,
+		],
+		[
+			'a JSON line giving the price under both names, rather than sending one of them',
+			{ linesInput: 'json', linesJson: JSON.stringify([{ productCode: 'A', quantity: 1, unitPrice: '99.00', precio_unitario: '89.00' }]) },
+			/'Lines \(JSON\)' line 1: gives the unit price twice \(unitPrice and precio_unitario\) \[item 0\]/,
+		],
+		[
+			'a JSON line giving the quantity under both names',
+			{ linesInput: 'json', linesJson: JSON.stringify([{ productCode: 'A', quantity: 1, cantidad: 10 }]) },
+			/'Lines \(JSON\)' line 1: gives the quantity twice \(quantity and cantidad\) \[item 0\]/,
+		],
 		['broken JSON', { linesInput: 'json', linesJson: '[{"productCode": "A", ' }, /'Lines \(JSON\)' is not valid JSON/],
 		['JSON that is not an array', { linesInput: 'json', linesJson: '{"productCode": "A"}' }, /'Lines \(JSON\)' must be an array of lines/],
 		['a negative cash amount', { ...oneLine, additionalFields: { cashAmount: '-1.00' } }, /'Cash Amount' must not be negative/],
 		['card digits that are not four', { ...oneLine, additionalFields: { cardLastDigits: '42' } }, /'Card Last 4 Digits' must be exactly 4 digits/],
 		['a malformed client RFC', { ...oneLine, clientRfc: 'NOT AN RFC' }, /'Client RFC' is not a valid RFC \[item 0\]/],
+		['a date whose offset is beyond ±14:00', { ...oneLine, additionalFields: { date: '2026-03-14T10:30:00+14:30' } }, /'Date' must be a date, got "2026-03-14T10:30:00\+14:30"/],
 		['a date that is not a date', { ...oneLine, additionalFields: { date: '14/03/2026' } }, /'Date' must be a date, got "14\/03\/2026"/],
 		['an amount with a thousands separator', { ...oneLine, additionalFields: { cardAmount: '1,250.00' } }, /'Card Amount' must be a plain decimal number/],
 		['an amount too precise for a JSON number, instead of rounding it', { ...oneLine, additionalFields: { cardAmount: '1234567890123456.78' } }, /'Card Amount' has more digits than can be sent exactly/],
 	])('refuses %s with no request sent', async (_case, parameters, message) => {
 		const run = await create(parameters);
 		expect(run.error?.message).toMatch(message);
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('a mapped line with a key it does not know stops the run naming the key, the line and the item, and no note of the run is sent', async () => {
+		const shopOrders = [
+			{ number: 'W-1', items: [{ sku: DEMO.producto.codigo, qty: 2, price: '199.90' }] },
+			{ number: 'W-2', items: [{ sku: DEMO.producto.codigo, qty: 1, price: '149.90' }, { sku: 'HER-00002', qty: 4, price: '10.00' }] },
+		];
+		const run = await create(
+			{
+				linesInput: 'json',
+				// The second order's second line maps the price under the shop's own name.
+				linesJson: '={{ $json.items.map((item, index) => $json.number === "W-2" && index === 1 ? { productCode: item.sku, quantity: item.qty, price: item.price } : { productCode: item.sku, quantity: item.qty, unitPrice: item.price, discount: undefined }) }}',
+				additionalFields: { externalId: '={{ $json.number }}' },
+			},
+			shopOrders,
+		);
+		expect(run.error?.message).toBe(`'Lines (JSON)' line 2: has a key a line does not know: "price" [item 1]`);
+		expect(run.error?.description).toBe('The keys a line takes: productId, producto, productCode, producto_codigo, supplierCode, producto_codigo_proveedor, quantity, cantidad, unitPrice, precio_unitario. Nothing was sent to Admintotal.');
 		expect(posts()).toHaveLength(0);
 	});
 

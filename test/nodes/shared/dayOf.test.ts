@@ -8,6 +8,10 @@ describe('dayOf: a date parameter as the API wants it (YYYY-MM-DD)', () => {
 		['2026-05-31T10:00:00Z', '2026-05-31'],
 		['2026-05-31 10:00', '2026-05-31'],
 		['2024-02-29', '2024-02-29'],
+		['2026-05-31T10:00:00+14:00', '2026-05-31'],
+		['2026-05-31T10:00:00-14:00', '2026-05-31'],
+		['2026-05-31T10:00:00+05:45', '2026-05-31'],
+		['2026-05-31T10:00:00-1200', '2026-05-31'],
 	])('the written day of %j is kept: %s', (value, expected) => {
 		expect(dayOf(value, 'America/Mexico_City')).toBe(expected);
 	});
@@ -18,6 +22,10 @@ describe('dayOf: a date parameter as the API wants it (YYYY-MM-DD)', () => {
 			expect(dayOf(value, 'UTC')).toBeUndefined();
 		},
 	);
+
+	it.each([['+14:30'], ['-14:45'], ['+14:59'], ['+1401'], ['+15:00'], ['-15'], ['+05:60']])('an offset beyond ±14:00 (%s) is refused, not sent', (offset) => {
+		expect(dayOf(`2026-05-31T10:00:00${offset}`, 'UTC')).toBeUndefined();
+	});
 
 	it('a JavaScript Date is an instant, so its day is the one in the workflow timezone', () => {
 		const instant = new Date('2026-06-01T03:30:00Z');
