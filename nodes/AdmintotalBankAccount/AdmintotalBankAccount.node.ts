@@ -1,24 +1,29 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { getBankAccount } from './get.operation';
-import { getManyBankAccounts } from './getAll.operation';
-import { searchBankAccounts } from './search';
+import { labelText as text } from '../shared/labels';
+import { defineResource } from '../shared/resource';
+
+export const bankAccounts = defineResource({
+	noun: 'Bank Account',
+	record: 'bank account',
+	records: 'bank accounts',
+	description: 'Read the bank accounts of an Admintotal tenant',
+	path: '/cuentas_bancarias/',
+	label: (account) => [text(account.descripcion) || `Account ${text(account.id)}`, text(account.banco), text(account.moneda)].filter(Boolean).join(' · '),
+});
 
 export class AdmintotalBankAccount implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Bank Account',
-			description: 'Read the bank accounts of an Admintotal tenant',
-			resource: { name: 'Bank Account', value: 'bankAccount' },
-			operations: [getBankAccount, getManyBankAccounts],
-			defaultOperation: 'getAll',
-		}),
+		...bankAccounts.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchBankAccounts } };
+	methods = bankAccounts.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await bankAccounts.execute(this);
+	}
 }

@@ -1,24 +1,29 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { getCreditNote } from './get.operation';
-import { getManyCreditNotes } from './getAll.operation';
-import { searchCreditNotes } from './search';
+import { clientName, labelText as text } from '../shared/labels';
+import { defineResource } from '../shared/resource';
+
+export const creditNotes = defineResource({
+	noun: 'Credit Note',
+	record: 'credit note',
+	records: 'credit notes',
+	description: 'Read the credit notes of an Admintotal tenant',
+	path: '/movimientos/notas_credito/',
+	label: (note) => [text(note.folio_completo) || `Credit note ${text(note.id)}`, clientName(note), text(note.fecha)].filter(Boolean).join(' · '),
+});
 
 export class AdmintotalCreditNote implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Credit Note',
-			description: 'Read the credit notes of an Admintotal tenant',
-			resource: { name: 'Credit Note', value: 'creditNote' },
-			operations: [getCreditNote, getManyCreditNotes],
-			defaultOperation: 'getAll',
-		}),
+		...creditNotes.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchCreditNotes } };
+	methods = creditNotes.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await creditNotes.execute(this);
+	}
 }

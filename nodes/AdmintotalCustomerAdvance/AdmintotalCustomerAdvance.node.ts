@@ -1,25 +1,34 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { createCustomerAdvance } from './create.operation';
-import { searchBankAccounts } from '../AdmintotalBankAccount/search';
+import { bankAccounts } from '../AdmintotalBankAccount/AdmintotalBankAccount.node';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
+import { defineResource } from '../shared/resource';
+import { createCustomerAdvance } from './create.operation';
+
+export const customerAdvances = defineResource({
+	noun: 'Customer Advance',
+	record: 'customer advance',
+	records: 'customer advances',
+	description: 'Record customer advances (anticipos) in Admintotal',
+	path: '/movimientos/anticipos_clientes/',
+	getMany: false,
+	operations: [createCustomerAdvance],
+	emptyIdsSince: EMPTY_IDS_SINCE,
+	dropdownsOf: [bankAccounts],
+});
 
 export class AdmintotalCustomerAdvance implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Customer Advance',
-			description: 'Record customer advances (anticipos) in Admintotal',
-			resource: { name: 'Customer Advance', value: 'customerAdvance' },
-			operations: [createCustomerAdvance],
-			defaultOperation: 'create',
-			emptyIdsSince: EMPTY_IDS_SINCE,
-		}),
+		...customerAdvances.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchBankAccounts } };
+	methods = customerAdvances.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await customerAdvances.execute(this);
+	}
 }

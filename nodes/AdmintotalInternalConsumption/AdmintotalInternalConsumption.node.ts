@@ -1,28 +1,53 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { createInternalConsumption } from './create.operation';
-import { getInternalConsumption } from './get.operation';
-import { getManyInternalConsumptions } from './getAll.operation';
-import { searchLedgerAccounts } from '../AdmintotalLedgerAccount/search';
-import { searchInternalConsumptions } from './search';
+import { ledgerAccounts } from '../AdmintotalLedgerAccount/AdmintotalLedgerAccount.node';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
+import { labelText as text } from '../shared/labels';
+import { defineResource } from '../shared/resource';
+import { createInternalConsumption } from './create.operation';
+
+export const internalConsumptions = defineResource({
+	noun: 'Internal Consumption',
+	record: 'internal consumption',
+	records: 'internal consumptions',
+	description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
+	path: '/movimientos/consumo_interno/',
+	// The spec gives this one path without a trailing slash.
+	recordPath: '/movimientos/consumo_interno/{id}',
+	label: (consumption) =>
+		[text(consumption.folio_completo) || `Internal consumption ${text(consumption.id)}`, text(consumption.motivo), text(consumption.fecha)].filter(Boolean).join(' · '),
+	// What was consumed, when, for how much, and its state.
+	simplify: {
+		id: true,
+		folio: true,
+		folio_completo: true,
+		fecha: true,
+		almacen: true,
+		motivo: true,
+		vendedor: true,
+		subtotal: true,
+		iva: true,
+		total: true,
+		status_display: true,
+		cancelado: true,
+	},
+	operations: [createInternalConsumption],
+	emptyIdsSince: EMPTY_IDS_SINCE,
+	dropdownsOf: [ledgerAccounts],
+});
 
 export class AdmintotalInternalConsumption implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Internal Consumption',
-			description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
-			resource: { name: 'Internal Consumption', value: 'internalConsumption' },
-			operations: [createInternalConsumption, getInternalConsumption, getManyInternalConsumptions],
-			defaultOperation: 'getAll',
-			emptyIdsSince: EMPTY_IDS_SINCE,
-		}),
+		...internalConsumptions.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchInternalConsumptions, searchLedgerAccounts } };
+	methods = internalConsumptions.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await internalConsumptions.execute(this);
+	}
 }

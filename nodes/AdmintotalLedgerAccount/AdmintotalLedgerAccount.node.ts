@@ -1,24 +1,29 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { getLedgerAccount } from './get.operation';
-import { getManyLedgerAccounts } from './getAll.operation';
-import { searchLedgerAccounts } from './search';
+import { labelText as text } from '../shared/labels';
+import { defineResource } from '../shared/resource';
+
+export const ledgerAccounts = defineResource({
+	noun: 'Ledger Account',
+	record: 'ledger account',
+	records: 'ledger accounts',
+	description: 'Read the chart of accounts (ledger accounts) of an Admintotal tenant',
+	path: '/cuentas/',
+	label: (account) => [text(account.numero_cuenta), text(account.descripcion)].filter(Boolean).join(' '),
+});
 
 export class AdmintotalLedgerAccount implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Ledger Account',
-			description: 'Read the chart of accounts (ledger accounts) of an Admintotal tenant',
-			resource: { name: 'Ledger Account', value: 'ledgerAccount' },
-			operations: [getLedgerAccount, getManyLedgerAccounts],
-			defaultOperation: 'getAll',
-		}),
+		...ledgerAccounts.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchLedgerAccounts } };
+	methods = ledgerAccounts.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await ledgerAccounts.execute(this);
+	}
 }

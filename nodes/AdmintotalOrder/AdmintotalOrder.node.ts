@@ -1,23 +1,37 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { createOrder } from './create.operation';
-import { getManyOrders } from './getAll.operation';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
+import { defineResource } from '../shared/resource';
+import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
+import { createOrder } from './create.operation';
+
+export const orders = defineResource({
+	noun: 'Order',
+	record: 'order',
+	records: 'orders',
+	description: 'Create and read the customer orders (pedidos) of an Admintotal tenant',
+	path: '/movimientos/pedidos/',
+	simplify: SIMPLIFIED_SALES_DOCUMENT,
+	getMany: {
+		description: 'Retrieve a list of orders, optionally filtered by client, date, folio, series or cancellation',
+		fields: [salesDocumentFilters('orders')],
+	},
+	operations: [createOrder],
+	emptyIdsSince: EMPTY_IDS_SINCE,
+});
 
 export class AdmintotalOrder implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Order',
-			description: 'Create and read the customer orders (pedidos) of an Admintotal tenant',
-			resource: { name: 'Order', value: 'order' },
-			operations: [createOrder, getManyOrders],
-			defaultOperation: 'getAll',
-			emptyIdsSince: EMPTY_IDS_SINCE,
-		}),
+		...orders.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
+
+	methods = orders.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await orders.execute(this);
+	}
 }

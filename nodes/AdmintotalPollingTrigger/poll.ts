@@ -27,7 +27,7 @@ const running = new Set<string>();
  */
 export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObject): Promise<INodeExecutionData[][] | null> {
 	// Parameters are read and checked as every operation's are (fields/reader.ts), naming the field.
-	const reader = new ValueReader(context);
+	const reader = ValueReader.ofPoll(context);
 	const event = reader.read('event', 'Event', oneOf<EventName>(['blacklistChanged', ...(Object.keys(DOCUMENT_EVENTS) as EventName[])]), { required: true }) as EventName;
 	const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
 	const manual = context.getMode() === 'manual';
@@ -54,14 +54,14 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	}
 }
 
-async function documentPoll(reader: ValueReader<IPollFunctions>, definition: DocumentEvent, parallel: number): Promise<DocumentPoll> {
+async function documentPoll(reader: ValueReader, definition: DocumentEvent, parallel: number): Promise<DocumentPoll> {
 	const filters = await readAll([DOCUMENT_FILTERS], reader);
 	const daysBack = definition.daysBack ?? reader.read('lookBackDays', 'Look Back (Days)', countUpTo(MAX_LOOK_BACK_DAYS)) ?? DEFAULT_LOOK_BACK_DAYS;
 	return { event: definition, daysBack, filters, simplify: reader.read('simplify', 'Simplify', boolean) !== false, parallel };
 }
 
 /** RFCs to Watch: a list from an expression, or text separated by commas, semicolons or lines; each checked as Check RFC checks one. */
-function blacklistPoll(reader: ValueReader<IPollFunctions>, parallel: number): BlacklistPoll {
+function blacklistPoll(reader: ValueReader, parallel: number): BlacklistPoll {
 	const raw = reader.raw('rfcs', '');
 	const written = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n;]/) : [raw];
 	const rfcs = new Set<string>();

@@ -1,25 +1,44 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
+import { labelText as text } from '../shared/labels';
+import { defineResource } from '../shared/resource';
 import { createProspect } from './create.operation';
-import { getProspect } from './get.operation';
-import { getManyProspects } from './getAll.operation';
-import { searchProspects } from './search';
+
+export const prospects = defineResource({
+	noun: 'Prospect',
+	record: 'prospect',
+	records: 'prospects',
+	description: 'Create and read the sales prospects of an Admintotal tenant',
+	path: '/prospectos/',
+	label: (prospect) =>
+		[text(prospect.codigo), text(prospect.nombre_comercial) || text(prospect.empresa), text(prospect.nombre)].filter(Boolean).join(' · ') || `Prospect ${text(prospect.id)}`,
+	// Who it is and how far along. `stats_display` is the API's spelling.
+	simplify: {
+		id: true,
+		codigo: true,
+		nombre: true,
+		empresa: true,
+		nombre_comercial: true,
+		rfc: true,
+		sucursal: true,
+		status: true,
+		stats_display: true,
+	},
+	operations: [createProspect],
+});
 
 export class AdmintotalProspect implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Prospect',
-			description: 'Create and read the sales prospects of an Admintotal tenant',
-			resource: { name: 'Prospect', value: 'prospect' },
-			operations: [createProspect, getProspect, getManyProspects],
-			defaultOperation: 'getAll',
-		}),
+		...prospects.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
 
-	methods = { listSearch: { searchProspects } };
+	methods = prospects.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await prospects.execute(this);
+	}
 }

@@ -1,23 +1,38 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { admintotalNode } from '../shared/operation/node';
-import { createSalesNote } from './create.operation';
-import { getManySalesNotes } from './getAll.operation';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
+import { defineResource } from '../shared/resource';
+import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
+import { createSalesNote } from './create.operation';
+
+export const salesNotes = defineResource({
+	noun: 'Sales Note',
+	record: 'sales note',
+	records: 'sales notes',
+	description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
+	path: '/movimientos/notas_venta/',
+	// Sales notes also say whether they are cancelled.
+	simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true },
+	getMany: {
+		description: 'Retrieve a list of sales notes, optionally filtered by client, date, folio, series or cancellation',
+		fields: [salesDocumentFilters('sales notes')],
+	},
+	operations: [createSalesNote],
+	emptyIdsSince: EMPTY_IDS_SINCE,
+});
 
 export class AdmintotalSalesNote implements INodeType {
 	description: INodeTypeDescription = {
-		...admintotalNode({
-			noun: 'Sales Note',
-			description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
-			resource: { name: 'Sales Note', value: 'salesNote' },
-			operations: [createSalesNote, getManySalesNotes],
-			defaultOperation: 'getAll',
-			emptyIdsSince: EMPTY_IDS_SINCE,
-		}),
+		...salesNotes.description,
 		// n8n's lint reads these in the class itself.
 		icon: { light: 'file:../../icons/admintotal.svg', dark: 'file:../../icons/admintotal.dark.svg' },
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		usableAsTool: true,
 	};
+
+	methods = salesNotes.methods;
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await salesNotes.execute(this);
+	}
 }

@@ -14,6 +14,8 @@ import type { ValueReader } from './reader';
 export interface Field {
 	properties: INodeProperties[];
 	read(reader: ValueReader): IDataObject | Promise<IDataObject>;
+	/** The API names it reads values under, where they are known before reading (what a path's `{name}` can take). */
+	apiNames?: string[];
 }
 
 /** The editor property plus the name the API gives the value. Routing is the operation's job, never a field's. */
@@ -35,6 +37,7 @@ export function scalarField<T>(grammar: Grammar<T>, editor: Partial<INodePropert
 	return (spec: FieldSpec): Field => ({
 		properties: [editorProperty(spec, editor)],
 		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, grammar, { required: spec.required }) as IDataObject[string] }),
+		apiNames: [spec.apiName],
 	});
 }
 
@@ -74,6 +77,7 @@ export function optionsField(spec: FieldSpec, sends?: Record<string, string | nu
 			const choice = reader.read(spec.name, spec.displayName, choose, { required: spec.required });
 			return { [spec.apiName]: sends && choice !== undefined ? sends[String(choice)] : choice };
 		},
+		apiNames: [spec.apiName],
 	};
 }
 
@@ -87,6 +91,7 @@ export function collection(spec: Pick<INodeProperties, 'name' | 'displayName'> &
 	return {
 		properties: [{ type: 'collection', placeholder: 'Add Field', default: {}, ...spec, options: fields.flatMap((field) => field.properties) } as INodeProperties],
 		read: async (reader) => await readAll(fields, reader.within(spec.name)),
+		apiNames: fields.flatMap((field) => field.apiNames ?? []),
 	};
 }
 

@@ -29,16 +29,7 @@ async function imageAsBase64(reader: ValueReader): Promise<string> {
 	} else {
 		const property = reader.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
 		label = `Input Binary Field "${property}"`;
-		const { context } = reader;
-		// Only an item has binary data (a polling trigger's parameters have none).
-		if (!('getItemIndex' in context)) return reader.fail(label, 'can only be read from an input item');
-		const { helpers } = context;
-		try {
-			helpers.assertBinaryData(property);
-		} catch {
-			reader.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
-		}
-		bytes = await helpers.getBinaryDataBuffer(property);
+		bytes = await reader.binary(property, label);
 	}
 	if (bytes.length === 0) reader.fail(label, 'is empty');
 	if (bytes.length > MAX_IMAGE_BYTES) {

@@ -1,35 +1,43 @@
-import type { IExecuteSingleFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Grammar } from './grammars';
-
-/** What values are read from: an item of a node's run, or a polling trigger's poll (no item). */
-export type ValueSource = IExecuteSingleFunctions | IPollFunctions;
 
 /**
  * The one way an operation reads an item's parameter values (and a poll its parameters): each
  * through its grammar, and a wrong one stops with "'Label' problem [item N]" before anything is
  * sent. `within` reads the fields of a collection (e.g. `filters.fromDate`).
  */
-export class ValueReader<Source extends ValueSource = ValueSource> {
-	constructor(
-		readonly context: Source,
+export class ValueReader {
+	private constructor(
+		private readonly source: IExecuteFunctions | IPollFunctions,
+		/** The item read, or undefined for a poll's parameters. */
+		readonly itemIndex: number | undefined,
 		private readonly prefix = '',
 		private readonly labelPrefix = '',
 	) {}
 
-	/** The item read, or undefined for a poll. */
-	get itemIndex(): number | undefined {
-		return 'getItemIndex' in this.context ? this.context.getItemIndex() : undefined;
+	/** The parameters of one input item of a node's run. */
+	static ofItem(context: IExecuteFunctions, itemIndex: number): ValueReader {
+		return new ValueReader(context, itemIndex);
 	}
 
-	within(collection: string, labelPrefix = ''): ValueReader<Source> {
-		return new ValueReader(this.context, `${this.prefix}${collection}.`, labelPrefix ? `${this.labelPrefix}${labelPrefix}: ` : this.labelPrefix);
+	/** The parameters of a polling trigger (no item). */
+	static ofPoll(context: IPollFunctions): ValueReader {
+		return new ValueReader(context, undefined);
+	}
+
+	get node(): INode {
+		return this.source.getNode();
+	}
+
+	within(collection: string, labelPrefix = ''): ValueReader {
+		return new ValueReader(this.source, this.itemIndex, `${this.prefix}${collection}.`, labelPrefix ? `${this.labelPrefix}${labelPrefix}: ` : this.labelPrefix);
 	}
 
 	fail(label: string, problem: string, fix?: string): never {
 		const item = this.itemIndex === undefined ? '' : ` [item ${this.itemIndex}]`;
-		throw new NodeOperationError(this.context.getNode(), `'${this.labelPrefix}${label}' ${problem}${item}`, {
+		throw new NodeOperationError(this.source.getNode(), `'${this.labelPrefix}${label}' ${problem}${item}`, {
 			itemIndex: this.itemIndex,
 			description: [fix, 'Nothing was sent to Admintotal.'].filter(Boolean).join(' '),
 		});
@@ -37,7 +45,10 @@ export class ValueReader<Source extends ValueSource = ValueSource> {
 
 	/** The value as n8n resolved it (expressions evaluated, a picked record reduced to its ID). */
 	raw(parameter: string, fallback?: unknown): unknown {
-		return (this.context as IExecuteSingleFunctions).getNodeParameter(`${this.prefix}${parameter}`, fallback as never, { extractValue: true });
+		const name = `${this.prefix}${parameter}`;
+		const options = { extractValue: true };
+		if (this.itemIndex === undefined) return (this.source as IPollFunctions).getNodeParameter(name, fallback as never, options);
+		return (this.source as IExecuteFunctions).getNodeParameter(name, this.itemIndex, fallback as never, options);
 	}
 
 	read<T>(parameter: string, label: string, grammar: Grammar<T>, { required = false } = {}): T | undefined {
@@ -47,8 +58,20 @@ export class ValueReader<Source extends ValueSource = ValueSource> {
 	/** A value that is not a parameter of its own, such as a line's quantity. */
 	check<T>(raw: unknown, label: string, grammar: Grammar<T>, { required = false } = {}): T | undefined {
 		const fail = (problem: string, fix?: string): never => this.fail(label, problem, fix);
-		const value = grammar(raw, { fail, timezone: this.context.getTimezone() });
+		const value = grammar(raw, { fail, timezone: this.source.getTimezone() });
 		if (value === undefined && required) fail('is required');
 		return value;
+	}
+
+	/** The bytes of a binary field of the item; refused, naming the field, when the item has none (or this is a poll). */
+	async binary(property: string, label: string): Promise<Buffer> {
+		if (this.itemIndex === undefined) return this.fail(label, 'can only be read from an input item');
+		const { helpers } = this.source as IExecuteFunctions;
+		try {
+			helpers.assertBinaryData(this.itemIndex, property);
+		} catch {
+			this.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
+		}
+		return await helpers.getBinaryDataBuffer(this.itemIndex, property);
 	}
 }

@@ -38,6 +38,7 @@ export function recordField({ searchListMethod, ...spec }: RecordSpec): Field {
 			} as INodeProperties,
 		],
 		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		apiNames: [spec.apiName],
 	};
 }
 
@@ -55,5 +56,6 @@ export function requiredIdField(spec: Omit<FieldSpec, 'type' | 'default'>): Fiel
 			{ ...shared, required: true, type: 'string', default: '', placeholder: 'e.g. 42' },
 		),
 		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		apiNames: [spec.apiName],
 	};
 }

@@ -1,25 +1,25 @@
-import type { IDataObject, IExecuteSingleFunctions, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../fields/field';
 import { readAll } from '../fields/field';
 import { boolean, countUpTo, positiveCount } from '../fields/grammars';
-import { ValueReader } from '../fields/reader';
+import type { ValueReader } from '../fields/reader';
+import type { WriteEffect } from '../transport/errors';
+import type { ListReading } from '../transport/list';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
-import type { Plan } from './perform';
-import { prepared } from './perform';
+import { withRequestSettings } from './settings';
 import type { SimplifiedShape } from './simplify';
 import { shapeRecord, simplifyProperty } from './simplify';
-import { checkedInWave, noteLookup } from './wave';
+
+/** What an operation does with Admintotal: read a list, read one record, look values up, or write. */
+export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
 
 /**
- * The one way an operation is declared. The builder attaches, for every operation alike:
- * - one check per item that reads every field through its grammar (path, query or body) before
- *   any item of its wave sends anything (wave.ts);
- * - the transport, chosen by what the operation is: a list (Return All and Limit), a read, a
- *   lookup answered together with the wave's others, or a write (never tried twice);
- * - Simplify and the output step, run on the records the transport returns.
+ * The one way an operation is declared: its option, its fields and its path. From them the
+ * operation reads and checks each item's values (every field through its grammar) into the item's
+ * plan, which the node's run (execute.ts) sends through the transport the kind calls for.
  * Fields carry no routing of their own, so a new field cannot bypass the checks.
  */
 export interface OperationSpec {
@@ -27,7 +27,7 @@ export interface OperationSpec {
 	name: string;
 	action: string;
 	description: string;
-	kind: Plan['kind'];
+	kind: OperationKind;
 	/** Writes only; reads are GET. */
 	method?: 'POST' | 'PATCH';
 	/** The API path, relative to /api/v2; `{name}` takes the value a field reads under that API name. */
@@ -38,15 +38,33 @@ export interface OperationSpec {
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 	/** When true for the values read, the API is not asked and there are no records (e.g. a generic RFC). */
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
-	/** Lookups only: the query parameter a value is looked up by; a wave's items are answered together, in the fewest round trips. */
+	/** Lookups only: the query parameter a value is looked up by; a run's items are answered together, in the fewest round trips. */
 	lookup?: Lookup;
+}
+
+/** What one item asks of Admintotal, as its operation read it, and how its records become its output. */
+export interface ItemPlan {
+	kind: OperationKind;
+	request: IHttpRequestOptions;
+	/** Lists: Limit and Parallel Requests; lookups: Parallel Requests. */
+	reading: ListReading;
+	/** Lookups: the list's query parameter and the value this item looks up. */
+	lookup?: Lookup & { value: string };
+	/** Writes: what their errors say may have happened when the outcome is unknown. */
+	effect?: WriteEffect;
+	/** Known without asking (a generic RFC): no request, no records. */
+	answered: boolean;
+	/** Records to output items (Simplify, then the operation's own step). */
+	output: (records: IDataObject[]) => IDataObject[];
 }
 
 export interface Operation {
 	value: string;
-	kind: Plan['kind'];
+	kind: OperationKind;
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
+	/** Reads and checks one item's values: its plan, or an error naming the field and the item. */
+	plan: (reader: ValueReader) => Promise<ItemPlan>;
 }
 
 const listSizeProperties: INodeProperties[] = [
@@ -68,7 +86,7 @@ const listSizeProperties: INodeProperties[] = [
 	},
 ];
 
-const PARALLEL_REQUESTS_DESCRIPTION: Partial<Record<Plan['kind'], string>> = {
+const PARALLEL_REQUESTS_DESCRIPTION: Partial<Record<OperationKind, string>> = {
 	list: 'How many pages to read at once, once the first page tells how many records there are. 1 reads them one after another. When Admintotal asks to slow down, the node halves it.',
 	lookup:
 		"How many requests to send at once when many items are checked together (one per distinct value, or the list's pages when that takes fewer round trips). When Admintotal asks to slow down, the node halves it.",
@@ -90,11 +108,9 @@ function withParallelRequests(properties: INodeProperties[], description: string
 	return properties.map((property, index) => (index === at ? options : property));
 }
 
-/** The checks defineOperation attached: a test walks every node and fails on an operation without one. */
-export const operationChecks = new WeakSet<object>();
-
 export function defineOperation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
+	checkPath(spec, fields);
 	const ownProperties = fields.flatMap((field) => field.properties);
 	const parallelDescription = PARALLEL_REQUESTS_DESCRIPTION[spec.kind];
 	const fieldProperties = parallelDescription ? withParallelRequests(ownProperties, parallelDescription) : ownProperties;
@@ -106,51 +122,50 @@ export function defineOperation(spec: OperationSpec): Operation {
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
 	];
 
-	const check = checkedInWave(async function (this: IExecuteSingleFunctions, options: IHttpRequestOptions, wave) {
+	const plan = async (reader: ValueReader): Promise<ItemPlan> => {
 		// n8n's Retry On Fail runs every item again: the records the failed try created would be created twice.
-		if (spec.kind === 'write' && this.getNode().retryOnFail === true) throw retryRefused(this);
-		const reader = new ValueReader(this);
+		if (spec.kind === 'write' && reader.node.retryOnFail === true) throw retryRefused(reader);
 		const values = await readAll(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
-		const limit = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
+		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
 		const parallel = parallelDescription ? (reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS) : 1;
 		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = fillPath(spec.path, values);
-		const request: IHttpRequestOptions =
-			spec.kind === 'write' ? { ...options, method: spec.method ?? 'POST', url, body: values } : { ...options, method: 'GET', url, qs: asQuery(values) };
+		const request = withRequestSettings(
+			spec.kind === 'write' ? { method: spec.method ?? 'POST', url, body: values } : { method: 'GET', url, qs: asQuery(values) },
+			reader,
+		);
 		const output = (records: IDataObject[]) => {
 			const shaped = simplified && spec.simplify ? records.map((record) => shapeRecord(record, spec.simplify as SimplifiedShape)) : records;
 			return spec.output ? spec.output(shaped, values) : shaped;
 		};
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
-		if (lookup) noteLookup(wave, lookup.value);
-		const size = parallelDescription ? { maxRecords: limit, parallel } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		prepared.set(request, { kind: spec.kind, wave, size, lookup, answered, output, effect });
-		return request;
-	});
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, output };
+	};
 
-	operationChecks.add(check);
 	return {
 		value: spec.value,
 		kind: spec.kind,
-		option: {
-			name: spec.name,
-			value: spec.value,
-			action: spec.action,
-			description: spec.description,
-			// `paginate` hands the request to the transport (requestOperations.pagination) instead of n8n's own client.
-			routing: { send: { paginate: true, preSend: [check] } },
-		},
+		option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description },
 		properties,
+		plan,
 	};
 }
 
-function retryRefused(context: IExecuteSingleFunctions): NodeOperationError {
-	return new NodeOperationError(context.getNode(), "'Retry On Fail' is not used on operations that create or change records", {
-		itemIndex: context.getItemIndex(),
+/** Every `{name}` of a path must be given by a field of the operation: otherwise the request would go to `/almacenes/undefined/`. */
+function checkPath(spec: OperationSpec, fields: Field[]) {
+	const given = new Set(fields.flatMap((field) => field.apiNames ?? []));
+	for (const [, name] of spec.path.matchAll(/\{(\w+)\}/g)) {
+		if (!given.has(name)) throw new Error(`Operation '${spec.name}' (${spec.path}): no field gives {${name}}`);
+	}
+}
+
+function retryRefused(reader: ValueReader): NodeOperationError {
+	return new NodeOperationError(reader.node, "'Retry On Fail' is not used on operations that create or change records", {
+		itemIndex: reader.itemIndex,
 		description:
 			"n8n's Retry On Fail runs every item again, so the records a failed try created would be created twice. Nothing was sent. " +
 			"Turn it off in the node's Settings: the node already waits out Admintotal's rate limits (429), and never repeats a write that may have been applied.",

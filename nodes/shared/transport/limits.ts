@@ -39,13 +39,7 @@ export interface TimeLimit {
 }
 
 /** What the user set in the node's Options › Timeout (ms), or the default. */
-export function totalLimit(readTimeout: () => unknown): TimeLimit {
-	let set: unknown;
-	try {
-		set = readTimeout();
-	} catch {
-		// A node without the option (the trigger) or a context without parameters.
-	}
+export function totalLimit(set: unknown): TimeLimit {
 	const userSet = typeof set === 'number' && Number.isFinite(set) && set > 0;
 	return { ms: userSet ? (set as number) : DEFAULT_TOTAL_MS, userSet };
 }

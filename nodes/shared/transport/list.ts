@@ -1,4 +1,4 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { foreignLinkMessage, resolveNextLink } from '../../../tenant/address';
@@ -110,6 +110,36 @@ export async function readChangingList(context: RequestContext, first: IHttpRequ
 export async function fetchPage(context: RequestContext, path: string, qs: IDataObject = {}): Promise<DrfPage> {
 	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel(qs.offset), expect: 'page' });
 	return response.body as DrfPage;
+}
+
+/**
+ * Where the API cannot search, a dropdown's search reads on through the pages until it has a
+ * screenful of matches: the editor asks for more only when the user scrolls, so an empty first page
+ * would read as "no results" while the match sits on page 3.
+ */
+const SCREENFUL = 20;
+const MAX_PAGES_PER_SEARCH = 10;
+
+/** A "From list" dropdown over an API list, one page per scroll, searchable; its pages read and checked as every list's. */
+export function searchList({ path, label, searchParam }: { path: string; label: (record: IDataObject) => string; searchParam?: string }) {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+		const wanted = (filter ?? '').trim().toLowerCase();
+		const searchHere = wanted !== '' && !searchParam;
+		const offset = Number(paginationToken ?? 0) || 0;
+		const qs = { ...(filter && searchParam ? { [searchParam]: filter } : {}), offset };
+		const list = await listOf(this, { method: 'GET', url: path, qs }, 0, { parallel: 1 }, false);
+		const results: INodeListSearchResult['results'] = [];
+		let page = await readPage(list, list.start, offset);
+		for (let pages = 1; ; pages++) {
+			const options = page.body.results.map((record) => ({ name: label(record), value: String(record.id) }));
+			results.push(...(searchHere ? options.filter((option) => option.name.toLowerCase().includes(wanted)) : options));
+			const next = page.body.next && page.body.results.length > 0 ? nextLink(list, page) : undefined;
+			if (!next) return { results };
+			const nextOffset = offsetIn(next) ?? (page.offset ?? 0) + page.body.results.length;
+			if (!searchHere || results.length >= SCREENFUL || pages >= MAX_PAGES_PER_SEARCH) return { results, paginationToken: String(nextOffset) };
+			page = await readPage(list, next, nextOffset);
+		}
+	};
 }
 
 async function listOf(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading, changing: boolean): Promise<List> {

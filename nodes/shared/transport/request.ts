@@ -1,7 +1,7 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IExecuteSingleFunctions,
+	IExecuteFunctions,
 	IHookFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
@@ -34,8 +34,8 @@ const MAX_REDIRECTS = 3;
 /** Faults with no usable answer; ERR_BAD_RESPONSE is how the HTTP client reports a body cut mid-transfer. */
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE']);
 
-/** Who sends requests: an operation's item, a dropdown, a trigger's activation, or a polling trigger's poll. */
-export type RequestContext = IExecuteSingleFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
+/** Who sends requests: a node's run, a dropdown, a trigger's activation, or a polling trigger's poll. */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 export interface SendOptions {
 	itemIndex?: number;
@@ -69,7 +69,8 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	const expect = options.expect ?? (read ? 'record' : 'written');
 	let credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
-	const time = totalLimit(() => context.getNodeParameter('requestOptions.timeout', 0));
+	// The request's `timeout` is the node's Options › Timeout, when the user set one.
+	const time = totalLimit(request.timeout);
 	const apiBase = apiBaseOf(context, credentials.baseUrl);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).

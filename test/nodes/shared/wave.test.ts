@@ -1,7 +1,7 @@
 import { DEMO } from '../../sandbox';
 import { sandboxPerFile } from '../fixture';
 
-// n8n sends a declarative node's items side by side; see nodes/shared/operation/wave.ts.
+// A node's run checks every item, then sends them side by side; see nodes/shared/operation/execute.ts.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const photo = { photo: { data: PNG.toString('base64'), mimeType: 'image/png', fileName: 'evidencia.png' } };
 
@@ -45,13 +45,11 @@ describe('Items of one run go together: checked before any is sent, failures rep
 		expect(externalIds()).toEqual(['E-1', 'E-3']);
 	}, 15_000);
 
-	it('with request batching (2 items per batch, 100 ms apart), the first batch is sent as n8n spaces it, and the wrong item\'s error names what it created', async () => {
-		// n8n starts each batch only after the interval: a batch is sent before the next one is even read.
+	it('with request batching (2 items per batch, 100 ms apart), a malformed RFC in the second batch still creates no sales note: every item is checked before the first batch', async () => {
 		const requestOptions = { batching: { batch: { batchSize: 2, batchInterval: 100 } } };
 		const run = await salesNotes([{ order: 'B-1', rfc: good }, { order: 'B-2', rfc: good }, { order: 'B-3', rfc: 'NOT-AN-RFC' }], { requestOptions });
 		expect(run.error?.message).toMatch(/'Client RFC' .* \[item 2\]/);
-		expect(posted('/movimientos/notas_venta/')).toHaveLength(2);
-		expect(run.error?.description).toMatch(/Already done in Admintotal before this failure: item 0 \(ID \d+\), item 1 \(ID \d+\)\./);
+		expect(posted('/movimientos/notas_venta/')).toHaveLength(0);
 	});
 
 	it('once the input is right, every item is sent, each once', async () => {

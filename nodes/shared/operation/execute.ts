@@ -1,0 +1,160 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { ValueReader } from '../fields/reader';
+import { recordsOf } from '../transport/answers';
+import { unknownWriteOf } from '../transport/errors';
+import { readList } from '../transport/list';
+import { lookUpEach } from '../transport/lookups';
+import { sendRequest } from '../transport/request';
+import type { ItemPlan, Operation } from './define';
+import { batchingOf } from './settings';
+
+/** Each item's result: its output records, or its error. */
+type Outcome = IDataObject[] | Error;
+
+/**
+ * A node's run, the same for every operation. n8n hands `execute` all of the run's input items, so:
+ * 1. every item is read and checked into its plan before any is sent: one wrong item stops the node
+ *    with its error and nothing sent (under On Error: Continue it becomes that item's error item);
+ * 2. the items are sent side by side, or batch by batch with Batching, a batch's lookups asked
+ *    together (Check RFC) in the fewest round trips;
+ * 3. the output keeps the input's order, each item paired with its input item. A failure ends the
+ *    run before the next batch; a failed write's error lists the items done and those whose outcome
+ *    is unknown, so running again creates nothing twice.
+ */
+export async function runOperation(context: IExecuteFunctions, resource: string, operations: readonly Operation[]): Promise<INodeExecutionData[][]> {
+	const operation = chosenOperation(context, resource, operations);
+	const continueOnFail = context.continueOnFail();
+	const items = context.getInputData();
+	const outcomes: Outcome[] = [];
+	const plans: Array<ItemPlan | undefined> = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			plans.push(await operation.plan(ValueReader.ofItem(context, itemIndex)));
+		} catch (error) {
+			if (!continueOnFail) throw asNodeError(context, error, itemIndex);
+			plans.push(undefined);
+			outcomes[itemIndex] = error as Error;
+		}
+	}
+	const batching = items.length > 0 ? batchingOf(ValueReader.ofItem(context, 0)) : undefined;
+	const size = batching?.size ?? Math.max(1, items.length);
+	for (let start = 0; start < items.length; start += size) {
+		if (batching && start > 0) await sleep(batching.intervalMs);
+		const batch = plans.map((plan, itemIndex) => ({ plan, itemIndex })).slice(start, start + size);
+		for (const [itemIndex, outcome] of await sendBatch(context, batch)) outcomes[itemIndex] = outcome;
+		const failed = continueOnFail ? -1 : batch.findIndex(({ itemIndex }) => outcomes[itemIndex] instanceof Error);
+		if (failed >= 0) {
+			const { itemIndex } = batch[failed];
+			throw operation.kind === 'write' ? withWhatWasWritten(outcomes, itemIndex) : outcomes[itemIndex];
+		}
+	}
+	return [
+		outcomes.flatMap((outcome, itemIndex) =>
+			outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem: { item: itemIndex } }] : outcome.map((json) => ({ json, pairedItem: { item: itemIndex } })),
+		),
+	];
+}
+
+/** An error n8n raised while reading a value (an expression it could not evaluate) keeps its message and names the item. */
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+function chosenOperation(context: IExecuteFunctions, resource: string, operations: readonly Operation[]): Operation {
+	const chosen = context.getNodeParameter('resource', 0, '') === resource ? context.getNodeParameter('operation', 0, '') : undefined;
+	const operation = operations.find((candidate) => candidate.value === chosen);
+	if (operation) return operation;
+	throw new NodeOperationError(context.getNode(), "No Admintotal operation is selected: check the node's Resource and Operation", {
+		description: 'Nothing was sent to Admintotal.',
+	});
+}
+
+/** The batch's items sent side by side; their lookups asked once for all of them. */
+async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemPlan; itemIndex: number }>): Promise<Map<number, Outcome>> {
+	const planned = batch.filter((entry): entry is { plan: ItemPlan; itemIndex: number } => entry.plan !== undefined);
+	const answers = await lookUpTogether(context, planned);
+	const outcomes = await Promise.all(
+		planned.map(async ({ plan, itemIndex }): Promise<[number, Outcome]> => {
+			try {
+				return [itemIndex, plan.output(await recordsFor(context, plan, itemIndex, answers))];
+			} catch (error) {
+				return [itemIndex, error as Error];
+			}
+		}),
+	);
+	return new Map(outcomes);
+}
+
+type Answers = Map<string, IDataObject[] | Error>;
+
+/** The answers to every lookup of the batch, in the fewest round trips (transport/lookups.ts). */
+async function lookUpTogether(context: IExecuteFunctions, planned: Array<{ plan: ItemPlan; itemIndex: number }>): Promise<Answers> {
+	const lookups = planned.filter(({ plan }) => plan.lookup !== undefined);
+	if (lookups.length === 0) return new Map();
+	const [{ plan, itemIndex }] = lookups;
+	const values = lookups.map((entry) => (entry.plan.lookup as { value: string }).value);
+	return await lookUpEach(context, plan.request, plan.lookup!, values, plan.reading.parallel, itemIndex);
+}
+
+async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex: number, answers: Answers): Promise<IDataObject[]> {
+	// A plan answered without asking (a generic RFC) has no records: its output step answers from the values.
+	if (plan.answered) return [];
+	if (plan.lookup) {
+		const answer = answers.get(plan.lookup.value) ?? [];
+		if (answer instanceof Error) throw ownError(answer, itemIndex);
+		return answer;
+	}
+	if (plan.kind === 'list') return await readList(context, plan.request, itemIndex, plan.reading);
+	return recordsOf((await sendRequest(context, plan.request, { itemIndex, effect: plan.effect })).body);
+}
+
+/** The same error, naming another item (the one whose answer it is). */
+function ownError(error: Error, itemIndex: number): Error {
+	if (!(error instanceof NodeApiError || error instanceof NodeOperationError)) return error;
+	const own = Object.create(Object.getPrototypeOf(error) as object, Object.getOwnPropertyDescriptors(error)) as typeof error;
+	own.context = { ...error.context, itemIndex };
+	if (typeof own.description === 'string') own.description = own.description.replace(/\bitem \d+\)$/, `item ${itemIndex})`);
+	return own;
+}
+
+/**
+ * A write's error, with what the run's other writes did: the items done, with their IDs, and those
+ * whose outcome is unknown (the transport marks their errors). An error whose own outcome is the
+ * only unknown already says so in its message.
+ */
+function withWhatWasWritten(outcomes: Outcome[], failedItem: number): Error {
+	const error = outcomes[failedItem] as Error & { description?: string | null };
+	const done: string[] = [];
+	const unknown: number[] = [];
+	let effect = 'created';
+	outcomes.forEach((outcome, itemIndex) => {
+		if (!(outcome instanceof Error)) {
+			const id = outcome[0]?.id;
+			done.push(typeof id === 'number' || typeof id === 'string' ? `item ${itemIndex} (ID ${String(id)})` : `item ${itemIndex}`);
+			return;
+		}
+		const unknownEffect = unknownWriteOf(outcome);
+		if (unknownEffect) {
+			unknown.push(itemIndex);
+			effect = unknownEffect;
+		}
+	});
+	if (done.length === 0 && unknown.every((itemIndex) => itemIndex === failedItem)) return error;
+	const lines: string[] = [];
+	if (done.length > 0) lines.push(`Already done in Admintotal before this failure: ${done.join(', ')}.`);
+	if (unknown.length > 0) {
+		lines.push(`Outcome unknown: ${unknown.map((itemIndex) => `item ${itemIndex}`).join(', ')} may have been ${effect}; check Admintotal before running again.`);
+		lines.push(
+			"They are not in the node's output because the node stopped. Before running again, leave out the items done and those you find in Admintotal, " +
+				"or set On Error to Continue to get every item's result.",
+		);
+	} else {
+		lines.push("They are not in the node's output because the node stopped; leave them out before running again, or set On Error to Continue to get every item's result.");
+	}
+	const note = lines.join('\n');
+	error.description = error.description ? `${error.description}\n${note}` : note;
+	return error;
+}

@@ -1,0 +1,159 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeListSearchResult, INodeProperties, INodeTypeDescription, ILoadOptionsFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import type { Field, FieldSpec } from './fields/field';
+import { recordField } from './fields/record';
+import type { Operation } from './operation/define';
+import { defineOperation } from './operation/define';
+import { runOperation } from './operation/execute';
+import { requestOptionsProperty } from './operation/settings';
+import type { SimplifiedShape } from './operation/simplify';
+import { searchList } from './transport/list';
+import { CREDENTIAL_TYPE } from './transport/request';
+
+/**
+ * An Admintotal resource, declared once: its names, its list and records, its operations. The node's
+ * description, its Get and Get Many, its From List search and its run are all made from it, so a
+ * new read resource is this declaration and the node class that shows it.
+ */
+export interface ResourceSpec {
+	/** What follows "Admintotal" in the node's name, e.g. "Bank Account" (node `admintotalBankAccount`, resource `bankAccount`). */
+	noun: string;
+	/** One record and several, in the operations' words: "bank account", "bank accounts". */
+	record: string;
+	records: string;
+	/** The node's description in the editor. */
+	description: string;
+	/** The list's path, relative to /api/v2, e.g. `/cuentas_bancarias/`. */
+	path: string;
+	/** Get: a record's path (`{id}` is its ID); `<path>{id}/` unless the API spells it otherwise. */
+	recordPath?: string;
+	/** A record as the From List dropdown shows it. A resource with a label has Get and the dropdown. */
+	label?: (record: IDataObject) => string;
+	/** Query parameter the API searches by; without one the dropdown filters the pages itself. */
+	searchParam?: string;
+	/** What Simplify keeps of a record (Get and Get Many); no Simplify without it. */
+	simplify?: SimplifiedShape;
+	/** Get Many's own fields (Filters) and description; false for a resource without Get Many. */
+	getMany?: { description?: string; fields?: Field[] } | false;
+	/** Get's own fields (Options) and descriptions. */
+	get?: { description?: string; idDescription?: string; fields?: Field[] };
+	/** The other operations (Create, Update, Check RFC, …). */
+	operations?: Operation[];
+	/** The operation a new node starts with; Get Many when it has one. */
+	defaultOperation?: string;
+	/** The resource as the Resource field shows it, when it is not the noun. */
+	resource?: { name: string; value: string };
+	/** The first node version whose required IDs start empty, for nodes that have such IDs (fields/record.ts). */
+	emptyIdsSince?: number;
+	/** Other resources whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
+	dropdownsOf?: Resource[];
+}
+
+/** What n8n's lint wants to read in each node class itself; the rest of the description is made here. */
+type InTheClass = 'icon' | 'subtitle' | 'usableAsTool';
+
+type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+
+export interface Resource {
+	description: Omit<INodeTypeDescription, InTheClass>;
+	methods: { listSearch: Record<string, ListSearch> };
+	/** The node's run (shared/operation/execute.ts). */
+	execute: (context: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+	/** A field picking one of its records From List or By ID, for another operation (its ID sent under `apiName`). */
+	recordField: (spec: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => Field;
+}
+
+export function defineResource(spec: ResourceSpec): Resource {
+	const value = spec.resource?.value ?? camelCase(spec.noun);
+	const searchMethod = `search${spec.records.replace(/(^|\s)(\w)/g, (_match, _space, letter: string) => letter.toUpperCase())}`;
+	const label = spec.label;
+	const search = label ? searchList({ path: spec.path, label, searchParam: spec.searchParam }) : undefined;
+	const pick = (field: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => recordField({ ...field, searchListMethod: searchMethod });
+
+	const operations = [...(spec.operations ?? [])];
+	if (spec.getMany !== false) {
+		operations.push(
+			defineOperation({
+				value: 'getAll',
+				name: 'Get Many',
+				action: `Get many ${spec.records}`,
+				description: spec.getMany?.description ?? `Retrieve a list of ${spec.records}`,
+				kind: 'list',
+				path: spec.path,
+				fields: spec.getMany?.fields,
+				simplify: spec.simplify,
+			}),
+		);
+	}
+	if (label) {
+		operations.push(
+			defineOperation({
+				value: 'get',
+				name: 'Get',
+				action: `Get ${article(spec.record)} ${spec.record}`,
+				description: spec.get?.description ?? `Retrieve ${article(spec.record)} ${spec.record}`,
+				kind: 'read',
+				path: spec.recordPath ?? `${spec.path}{id}/`,
+				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
+				simplify: spec.simplify,
+			}),
+		);
+	}
+	// The Operation dropdown lists its options by name, as n8n's own nodes do.
+	operations.sort((a, b) => a.option.name.localeCompare(b.option.name));
+
+	const displayName = `Admintotal ${spec.noun}`;
+	const defaultOperation = spec.defaultOperation ?? (spec.getMany === false ? operations[0].value : 'getAll');
+	const kinds = new Set(operations.map((operation) => operation.kind));
+	const reads = kinds.has('list') || kinds.has('read') || kinds.has('lookup');
+	const description: Resource['description'] = {
+		displayName,
+		name: `admintotal${spec.noun.replace(/ /g, '')}`,
+		group: [...(reads ? (['input'] as const) : []), ...(kinds.has('write') ? (['output'] as const) : [])],
+		...(spec.emptyIdsSince ? { version: [1, spec.emptyIdsSince], defaultVersion: spec.emptyIdsSince } : { version: 1 }),
+		description: spec.description,
+		defaults: { name: displayName },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [
+			// A one-option Resource field keeps n8n's "operation: resource" subtitle and panel layout.
+			{ displayName: 'Resource', name: 'resource', type: 'options', noDataExpression: true, options: [{ name: spec.resource?.name ?? spec.noun, value }], default: value },
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				displayOptions: { show: { resource: [value] } },
+				options: operations.map((operation) => operation.option),
+				default: defaultOperation,
+			},
+			...operations.flatMap((operation) => operation.properties.map((property) => shownFor(property, value, operation.value))),
+			requestOptionsProperty,
+		],
+	};
+
+	const listSearch: Record<string, ListSearch> = {};
+	for (const other of spec.dropdownsOf ?? []) Object.assign(listSearch, other.methods.listSearch);
+	if (search) listSearch[searchMethod] = search;
+	return {
+		description,
+		methods: { listSearch },
+		execute: async (context) => await runOperation(context, value, operations),
+		recordField: pick,
+	};
+}
+
+function shownFor(property: INodeProperties, resource: string, operation: string): INodeProperties {
+	const show = { ...property.displayOptions?.show, resource: [resource], operation: [operation] };
+	return { ...property, displayOptions: { ...property.displayOptions, show } };
+}
+
+function camelCase(noun: string): string {
+	return noun.replace(/ (\w)/g, (_match, letter: string) => letter.toUpperCase()).replace(/^\w/, (letter) => letter.toLowerCase());
+}
+
+function article(word: string): string {
+	return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
