@@ -56,6 +56,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 export { DEMO } from './demo';
 export * from './schemas';
+export { READ_ONLY_RESOURCES, type ReadOnlyResource } from './resources/index';
 export type { FaultRule, RecordedRequest, ResourceName, Sandbox, SandboxAuth, SandboxOptions } from './types';
 export type { Store, ClienteInterno, Credencial, NotaVentaExtra } from './store/store';
 export type { WebhookAuth, WebhookDelivery, WebhookSender, PriceStockOptions, ScheduleOptions, DeliveryRecord } from './webhooks/sender';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
+	DEFAULT_VOLUME,
 	DEMO,
 	LISTA_NEGRA_TIPO,
 	ORDEN_SERVICIO_PRIORIDAD,
 	ORDEN_SERVICIO_STATUS,
 	PROSPECTO_STATUS,
+	READ_ONLY_RESOURCES,
 	clienteSchema,
 	consumoInternoSchema,
-	cuentaBancariaSchema,
-	cuentaContableSchema,
 	listEnvelope,
 	listaNegraSchema,
 	notaCreditoSchema,
@@ -18,11 +18,9 @@ import {
 	productoSchema,
 	prospectoSchema,
 	startSandbox,
-	usuarioSchema,
 	type Sandbox,
 } from './index';
 import { clabeIsValid } from './seed/identity';
-import { CATALOGO_CUENTAS } from './seed/catalogos';
 import { clienteEmbebido } from './store/documentos';
 import { seedStore } from './seed/index';
 import { call, walk } from './testing';
@@ -35,6 +33,9 @@ describe('sandbox resources', () => {
 	});
 	afterAll(() => sandbox.close());
 
+	/** Each row of READ_ONLY_RESOURCES, by its path relative to /api/v2. */
+	const readOnly = Object.entries(READ_ONLY_RESOURCES).map(([name, resource]) => ({ ...resource, name: name as keyof typeof READ_ONLY_RESOURCES, relative: resource.path.slice(1) }));
+
 	const lists: [string, z.ZodTypeAny, number][] = [
 		['movimientos/notas_credito/', notaCreditoSchema, 40],
 		['movimientos/notas_venta/', notaVentaSchema, 120],
@@ -43,10 +44,8 @@ describe('sandbox resources', () => {
 		['ordenes_servicio/', ordenServicioSchema, 45],
 		['prospectos/', prospectoSchema, 60],
 		['productos/', productoSchema, 260],
-		['cuentas_bancarias/', cuentaBancariaSchema, 8],
-		['cuentas/', cuentaContableSchema, CATALOGO_CUENTAS.length],
 		['listanegra/', listaNegraSchema, 300],
-		['usuarios/', usuarioSchema, 12],
+		...readOnly.map(({ relative, schema, name }): [string, z.ZodTypeAny, number] => [relative, schema, DEFAULT_VOLUME[name]]),
 	];
 
 	it.each(lists)('GET %s lists every record in the schema of the resource', async (path, schema, count) => {
@@ -58,6 +57,32 @@ describe('sandbox resources', () => {
 		const all = await walk(sandbox, `${path}?limit=200`);
 		expect(all).toHaveLength(count);
 		for (const record of all) schema.parse(record);
+	});
+
+	describe.each(readOnly.map((resource) => [resource.path, resource] as const))('%s, a row of READ_ONLY_RESOURCES', (_path, resource) => {
+		const { name, relative, schema, detail } = resource;
+
+		if (detail !== false) {
+			it('answers each record at {id}/ as its list does', async () => {
+				for (const record of await walk(sandbox, `${relative}?limit=200`)) expect((await call(sandbox, `${relative}${record.id}/`)).json).toEqual(record);
+			});
+		} else {
+			it('has no {id}/, as the spec gives none', async () => {
+				expect((await call(sandbox, `${relative}1/`)).status).toBe(404);
+			});
+		}
+
+		it('answers the fields of its schema, in its order, and none the store holds beside them', async () => {
+			const stored = sandbox.store[name][0] as unknown as Record<string, unknown>;
+			stored.solo_sandbox = 'never answered';
+			try {
+				const listed = (await call(sandbox, `${relative}?limit=1`)).json.results[0];
+				expect(Object.keys(listed)).toEqual(Object.keys(schema.shape));
+				if (detail !== false) expect((await call(sandbox, `${relative}${stored.id}/`)).json).toEqual(listed);
+			} finally {
+				delete stored.solo_sandbox;
+			}
+		});
 	});
 
 	it('has the DEMO fixtures', async () => {

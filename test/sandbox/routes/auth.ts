@@ -1,7 +1,7 @@
 import { ApiError, ValidationErrors, validateBody } from '../drf/errors';
 import { M } from '../drf/messages';
 import { refreshInputSchema, tokenInputSchema } from '../schemas/requests';
-import type { LoginUsuarioResponse } from '../schemas/usuarios';
+import type { LoginUsuarioResponse } from '../schemas/login';
 import { readBody } from '../server/bodyParsing';
 import { WWW_AUTHENTICATE } from '../server/authentication';
 import type { RouteContext } from './context';

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '../server/routeTable';
 import { registerAuth } from './auth';
-import { registerCatalogos } from './catalogos';
 import { originOf, type RouteContext } from './context';
+import { registerListaNegra } from './listaNegra';
 import { registerAnticiposClientes } from './movimientos/anticiposClientes';
 import { registerConsumoInterno } from './movimientos/consumoInterno';
 import { registerNotasCredito } from './movimientos/notasCredito';
@@ -10,6 +10,7 @@ import { registerPedidos } from './movimientos/pedidos';
 import { registerOrdenesServicio } from './ordenesServicio';
 import { registerProductos } from './productos';
 import { registerProspectos } from './prospectos';
+import { registerReadOnly } from './readOnly';
 
 /** Every endpoint of the spec, under /api/v2. */
 export function registerApi(context: RouteContext): void {
@@ -22,7 +23,8 @@ export function registerApi(context: RouteContext): void {
 	registerOrdenesServicio(context);
 	registerProspectos(context);
 	registerProductos(context);
-	registerCatalogos(context);
+	registerReadOnly(context);
+	registerListaNegra(context);
 
 	// DRF DefaultRouter's API root: the list endpoints by name.
 	context.routes.get('/', (request) => {

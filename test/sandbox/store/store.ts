@@ -3,9 +3,7 @@ import type { AnticipoCliente, ConsumoInterno, NotaCredito, NotaVenta, Pedido } 
 import type { ImagenOrdenServicio, OrdenServicio } from '../schemas/ordenesServicio';
 import type { Ensamble, Producto } from '../schemas/productos';
 import type { Prospecto } from '../schemas/prospectos';
-import type { CuentaBancaria, CuentaContable } from '../schemas/cuentas';
 import type { ListaNegra } from '../schemas/listaNegra';
-import type { Usuario } from '../schemas/usuarios';
 import type { FormaPago } from '../schemas/catalogs';
 import {
 	ALMACENES,
@@ -15,6 +13,7 @@ import {
 	UNIDADES_MEDIDA,
 	arbolLineas,
 } from '../seed/catalogos';
+import { ReadOnlyStore } from '../resources/index';
 import { roundNumber } from '../util/decimal';
 import { infoAlmacen } from './precios';
 
@@ -53,7 +52,8 @@ export interface NotaVentaExtra {
 	tipo_cambio: string | null;
 }
 
-export class Store {
+/** The arrays of the read-only resources (`cuentasBancarias`, `cuentas`, `usuarios`, ...) come from their table. */
+export class Store extends ReadOnlyStore {
 	readonly almacenes = ALMACENES.map((a) => ({ ...a }));
 	readonly clasificacionesClientes = CLASIFICACIONES_CLIENTE.map((c) => ({ ...c }));
 	readonly centrosResponsabilidad = CENTROS_RESPONSABILIDAD.map((c) => ({ ...c }));
@@ -78,10 +78,7 @@ export class Store {
 	imagenesOrdenesServicio = new Map<number, ImagenOrdenServicio[]>();
 	prospectos: Prospecto[] = [];
 	direccionesProspectos = new Map<number, Direccion>();
-	cuentasBancarias: CuentaBancaria[] = [];
-	cuentas: CuentaContable[] = [];
 	listaNegra: ListaNegra[] = [];
-	usuarios: Usuario[] = [];
 	credenciales: Credencial[] = [];
 
 	private lastIds = new Map<string, number>();

@@ -1,26 +1,8 @@
 import { z } from 'zod';
 import { id } from './common';
+import { rolesSchema } from '../resources/usuarios';
 
-/** Users (`/usuarios/`) and the login answers of the three authentication endpoints. */
-
-const roles = z.array(z.strictObject({ id, nombre: z.string() }));
-
-export const usuarioSchema = z.strictObject({
-	id,
-	username: z.string(),
-	email: z.string(),
-	is_superuser: z.boolean(),
-	is_staff: z.boolean(),
-	perfil: z.strictObject({
-		usuario_id: id,
-		seleccionar_almacen_iniciar_sesion: z.boolean(),
-		timezone: z.string().nullable(),
-		es_repartidor: z.boolean(),
-		menu_app: z.array(z.unknown()),
-	}),
-	roles,
-});
-export type Usuario = z.infer<typeof usuarioSchema>;
+/** The answers of the three authentication endpoints (the user records are `resources/usuarios.ts`). */
 
 /** `usuario` of `POST usuarios/login_usuario/`: the spec names id, api_key, username, nombre. */
 const usuarioLoginSchema = z.strictObject({
@@ -31,7 +13,7 @@ const usuarioLoginSchema = z.strictObject({
 	email: z.string(),
 	is_superuser: z.boolean(),
 	is_staff: z.boolean(),
-	roles,
+	roles: rolesSchema,
 });
 export const loginUsuarioResponseSchema = z.strictObject({ ok: z.literal(true), usuario: usuarioLoginSchema });
 export type LoginUsuarioResponse = z.infer<typeof loginUsuarioResponseSchema>;

@@ -1,13 +1,38 @@
+import { z } from 'zod';
 import { DEMO } from '../demo';
+import { id } from '../schemas/common';
+import { ROLES } from '../seed/catalogos';
+import { persona } from '../seed/personas';
+import { Random, UPPER_ALNUM } from '../seed/random';
+import { slug } from '../seed/vocabulary';
 import type { Store } from '../store/store';
-import { ROLES } from './catalogos';
-import { persona } from './personas';
-import { Random, UPPER_ALNUM } from './random';
-import { slug } from './vocabulary';
 
-/** Users: 1 is the demo login; the others have password "<username>-password" and a generated API key. */
-export function seedUsuarios(store: Store, seed: number, count: number): void {
+/** Users (`/usuarios/`, a list only): 1 is the demo login; the others log in with "<username>-password". */
+
+/** Also in the login answer of `usuarios/login_usuario/`. */
+export const rolesSchema = z.array(z.strictObject({ id, nombre: z.string() }));
+
+export const usuarioSchema = z.strictObject({
+	id,
+	username: z.string(),
+	email: z.string(),
+	is_superuser: z.boolean(),
+	is_staff: z.boolean(),
+	perfil: z.strictObject({
+		usuario_id: id,
+		seleccionar_almacen_iniciar_sesion: z.boolean(),
+		timezone: z.string().nullable(),
+		es_repartidor: z.boolean(),
+		menu_app: z.array(z.unknown()),
+	}),
+	roles: rolesSchema,
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+/** Each user's password and API key go to `store.credenciales`, which the three logins read. */
+export function seedUsuarios(store: Store, seed: number, count: number): Usuario[] {
 	const random = new Random(seed, 'usuarios');
+	const usuarios: Usuario[] = [];
 	const usernames = new Set<string>();
 	for (let id = 1; id <= count; id++) {
 		const demo = id === 1;
@@ -17,7 +42,7 @@ export function seedUsuarios(store: Store, seed: number, count: number): void {
 		usernames.add(username);
 		const repartidor = !demo && random.chance(0.2);
 		const roles = demo ? [ROLES[0], ROLES[1]] : repartidor ? [ROLES[3]] : random.sample(ROLES.slice(1), random.int(1, 2));
-		store.usuarios.push({
+		usuarios.push({
 			id,
 			username,
 			email: demo ? DEMO.usuario.email : `${username}@ferreteriaesperanza.com.mx`,
@@ -41,4 +66,5 @@ export function seedUsuarios(store: Store, seed: number, count: number): void {
 			activo: true,
 		});
 	}
+	return usuarios;
 }

@@ -1,17 +1,9 @@
 import { LISTA_NEGRA_TIPO, keysOf } from '../schemas/catalogs';
-import { findOr404, idParam, page, queryOf, type RouteContext } from './context';
+import { page, queryOf, type RouteContext } from './context';
 
-/** Bank accounts, ledger accounts, the SAT blacklist and users: read-only lists. */
-export function registerCatalogos(context: RouteContext): void {
+/** The SAT blacklist: a read-only list with filters, so not a row of READ_ONLY_RESOURCES. */
+export function registerListaNegra(context: RouteContext): void {
 	const { routes, store } = context;
-
-	routes.get('/cuentas_bancarias/', (request) => page(context, request, store.cuentasBancarias));
-	routes.get('/cuentas_bancarias/:id/', (request) => findOr404(store.cuentasBancarias, idParam(request)));
-
-	routes.get('/cuentas/', (request) => page(context, request, store.cuentas));
-	routes.get('/cuentas/:id/', (request) => findOr404(store.cuentas, idParam(request)));
-
-	routes.get('/usuarios/', (request) => page(context, request, store.usuarios));
 
 	routes.get('/listanegra/', (request) => {
 		const query = queryOf(request);
