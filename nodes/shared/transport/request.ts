@@ -81,9 +81,11 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	let transient = 0;
 	for (;;) {
 		let answer: IN8nHttpFullResponse;
-		// Handed over to n8n, which stores a session obtained while the request runs (a first login, a
-		// renewal) into this very object: its secrets are read after the call, so they are masked too.
 		const handedOver = session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials;
+		// A session obtained while the request ran (a first login, a renewal) is in the credential n8n
+		// stored: read back after the call, so it is masked in anything the server said.
+		const sessionMayChange = usesSession(credentials) && (sentWith === '' || session === 'renewed');
+		const storedSecrets = async () => (sessionMayChange ? secretsOf(await context.getCredentials(CREDENTIAL_TYPE)) : []);
 		try {
 			answer = await answerWithin(time.ms, async (abortSignal) =>
 				(await context.helpers.httpRequestWithAuthentication.call(
@@ -96,7 +98,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 				)) as IN8nHttpFullResponse,
 			);
 		} catch (error) {
-			secrets = [...secrets, ...secretsOf(handedOver)];
+			secrets = [...secrets, ...(await storedSecrets())];
 			if (error instanceof AnswerLimit) {
 				throw limitError(context.getNode(), error.limit, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 			}
@@ -110,7 +112,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			}
 			throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, write, page);
 		}
-		secrets = [...secrets, ...secretsOf(handedOver)];
+		secrets = [...secrets, ...(await storedSecrets())];
 		const status = answer.statusCode;
 		if (status >= 200 && status < 300) {
 			checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write });
