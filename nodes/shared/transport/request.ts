@@ -17,8 +17,8 @@ import type { Expected } from './answers';
 import { checkAnswer, headerOf, maskedBody } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
 import type { WriteEffect } from './errors';
-import { apiError, limitError, networkError, redirectError } from './errors';
-import { AnswerBroken, AnswerLimit, MAX_ANSWER_BYTES, answerWithin, totalLimit } from './limits';
+import { apiError, boundError, networkError, redirectError } from './errors';
+import { AnswerBroken, OutOfBounds, MAX_ANSWER_BYTES, answerWithin, timeBound } from './bounds';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
 
@@ -70,7 +70,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	let credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
 	// The request's `timeout` is the node's Options › Timeout, when the user set one.
-	const time = totalLimit(request.timeout);
+	const time = timeBound(request.timeout);
 	const apiBase = apiBaseOf(context, credentials.baseUrl);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
@@ -85,13 +85,13 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		// A session obtained while the request ran (a first login, a renewal) is in the credential n8n
 		// stored: read back after the call, so it is masked in anything the server said.
 		const sessionMayChange = usesSession(credentials) && (sentWith === '' || session === 'renewed');
-		const storedSecrets = async () => (sessionMayChange ? secretsOf(await context.getCredentials(CREDENTIAL_TYPE)) : []);
+		const storedSecrets = async () => (sessionMayChange ? secretsOf(await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE)) : []);
 		try {
 			answer = await answerWithin(time.ms, async (abortSignal) =>
 				(await context.helpers.httpRequestWithAuthentication.call(
 					context,
 					CREDENTIAL_TYPE,
-					// The answer comes as a stream, read within the limits (limits.ts); `timeout` is the client's idle limit.
+					// The answer comes as a stream, read within the bounds (bounds.ts); `timeout` is the client's idle limit.
 					{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, encoding: 'stream', abortSignal, timeout: time.ms },
 					// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
 					asHandedOver(context, handedOver),
@@ -99,8 +99,8 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			);
 		} catch (error) {
 			secrets = [...secrets, ...(await storedSecrets())];
-			if (error instanceof AnswerLimit) {
-				throw limitError(context.getNode(), error.limit, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
+			if (error instanceof OutOfBounds) {
+				throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 			}
 			// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
 			const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);

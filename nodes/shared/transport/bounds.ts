@@ -19,9 +19,9 @@ export const DEFAULT_TOTAL_MS = 120_000;
  */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
-export class AnswerLimit extends Error {
-	constructor(readonly limit: 'time' | 'size') {
-		super(`answer ${limit} limit`);
+export class OutOfBounds extends Error {
+	constructor(readonly crossed: 'time' | 'size') {
+		super(`answer ${crossed} bound crossed`);
 	}
 }
 
@@ -32,14 +32,14 @@ export class AnswerBroken extends Error {
 	}
 }
 
-export interface TimeLimit {
+export interface TimeBound {
 	ms: number;
 	/** Set in the node's Options › Timeout, rather than the default. */
 	userSet: boolean;
 }
 
 /** What the user set in the node's Options › Timeout (ms), or the default. */
-export function totalLimit(set: unknown): TimeLimit {
+export function timeBound(set: unknown): TimeBound {
 	const userSet = typeof set === 'number' && Number.isFinite(set) && set > 0;
 	return { ms: userSet ? (set as number) : DEFAULT_TOTAL_MS, userSet };
 }
@@ -56,26 +56,26 @@ function isStream(body: unknown): body is BodyStream {
 }
 
 /**
- * Sends (asking for the answer as a stream) and reads the answer within `limitMs` in all and
- * MAX_ANSWER_BYTES; past either, the connection is closed and AnswerLimit thrown.
+ * Sends (asking for the answer as a stream) and reads the answer within `totalMs` in all and
+ * MAX_ANSWER_BYTES; past either, the connection is closed and OutOfBounds thrown.
  */
-export async function answerWithin(limitMs: number, send: (signal: AbortSignal) => Promise<IN8nHttpFullResponse>): Promise<IN8nHttpFullResponse> {
-	const deadline = AbortSignal.timeout(limitMs);
+export async function answerWithin(totalMs: number, send: (signal: AbortSignal) => Promise<IN8nHttpFullResponse>): Promise<IN8nHttpFullResponse> {
+	const deadline = AbortSignal.timeout(totalMs);
 	const sending = send(deadline);
 	let answer: IN8nHttpFullResponse;
 	try {
 		// n8n versions that replace the request's abortSignal with the execution's own still end here on time.
 		answer = await Promise.race([sending, abortedBy(deadline)]);
 	} catch (error) {
-		// An answer that comes after the limit is not read: its connection is closed.
+		// An answer that comes after the bound is not read: its connection is closed.
 		void sending.then((late) => (isStream(late.body) ? late.body.destroy() : undefined), () => undefined);
-		throw deadline.aborted ? new AnswerLimit('time') : error;
+		throw deadline.aborted ? new OutOfBounds('time') : error;
 	}
 	return { ...answer, body: (await readBody(answer, deadline)) as IN8nHttpFullResponse['body'] };
 }
 
 async function abortedBy(signal: AbortSignal): Promise<never> {
-	return await new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new AnswerLimit('time')), { once: true }));
+	return await new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new OutOfBounds('time')), { once: true }));
 }
 
 async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Promise<unknown> {
@@ -83,7 +83,7 @@ async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Pr
 	if (!isStream(body)) return body;
 	if (Number(headerOf(answer.headers, 'content-length')) > MAX_ANSWER_BYTES) {
 		body.destroy();
-		throw new AnswerLimit('size');
+		throw new OutOfBounds('size');
 	}
 	const raw = await new Promise<Buffer>((resolve, reject) => {
 		const chunks: Buffer[] = [];
@@ -94,12 +94,12 @@ async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Pr
 			body.destroy();
 			reject(error);
 		};
-		const onTime = () => settle(new AnswerLimit('time'));
+		const onTime = () => settle(new OutOfBounds('time'));
 		if (deadline.aborted) return onTime();
 		deadline.addEventListener('abort', onTime, { once: true });
 		body.on('data', (chunk) => {
 			size += chunk.length;
-			if (size > MAX_ANSWER_BYTES) settle(new AnswerLimit('size'));
+			if (size > MAX_ANSWER_BYTES) settle(new OutOfBounds('size'));
 			else chunks.push(chunk);
 		});
 		body.on('end', () => settle());
