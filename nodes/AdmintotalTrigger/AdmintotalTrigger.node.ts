@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { changedInVersion } from '../shared/fields/versions';
 import { CREDENTIAL_TYPE } from '../shared/transport/request';
 import { createWebhook, deleteWebhook, webhookExists } from './activation';
-import { testDeliveryCredential } from './credentialTest';
+import { testDeliveryCredential } from './deliveryCredentialCheck';
 import { receiveDelivery } from './receive';
 
 const priceStockOnly = { show: { event: ['priceStockChanged'] } };
