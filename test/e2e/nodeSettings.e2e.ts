@@ -100,7 +100,7 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 		sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, delayMs: 1_000 });
 		const result = await timed(RUNTIME, 'execute with a timeout', () => n8n.execute('settingsTimeout1'));
 		expect(result.succeeded).toBe(false);
-		expect(result.run?.data.resultData.error?.message).toBe("Admintotal did not answer within 200 ms (the node's Options › Timeout)");
+		expect(result.run?.data.resultData.error?.message).toBe("Admintotal did not answer within 200 ms (the node's Settings › Request Options › Timeout)");
 	});
 
 	test('Retry On Fail on Create, the third item stopped by n8n: no prospect is created in any try, and n8n keeps running', async () => {

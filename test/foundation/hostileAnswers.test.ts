@@ -81,11 +81,11 @@ describe('an answer cannot take over the run', () => {
 	});
 
 	describe('every request has a total time limit', () => {
-		it('Options › Timeout 200 ms fails a list whose second page takes 1 s, naming the page', async () => {
+		it('Settings › Request Options › Timeout 200 ms fails a list whose second page takes 1 s, naming the page', async () => {
 			sandbox.faults.add({ method: 'GET', path: `${API}/cuentas/`, nth: 2, delayMs: 1000 });
 			const run = await listAt(sandbox.url, { requestOptions: { timeout: 200 } });
 			expect(run.json).toEqual([]);
-			expect(run.error?.message).toBe('Admintotal did not answer within 200 ms (the node\'s Options › Timeout)');
+			expect(run.error?.message).toBe('Admintotal did not answer within 200 ms (the node\'s Settings › Request Options › Timeout)');
 			expect(run.error?.description).toContain('page at offset 6, item 0');
 		});
 
@@ -93,7 +93,7 @@ describe('an answer cannot take over the run', () => {
 			tenant.answer = (_hit, response) => drip(response, tenant, 50);
 			const run = await listAt(tenant.url, { requestOptions: { timeout: 1000 } });
 			expect(run.json).toEqual([]);
-			expect(run.error?.message).toBe('Admintotal did not answer within 1000 ms (the node\'s Options › Timeout)');
+			expect(run.error?.message).toBe('Admintotal did not answer within 1000 ms (the node\'s Settings › Request Options › Timeout)');
 			expect(run.error?.description).toContain('page at offset 0, item 0');
 			expect(tenant.sent.bytes).toBeGreaterThan(0);
 			expect(tenant.hits).toHaveLength(1);

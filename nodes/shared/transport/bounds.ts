@@ -9,7 +9,7 @@ import { headerOf } from './answers';
  * answer is taken as a stream and read here.
  */
 
-/** Without the node's Options › Timeout, no request takes longer than this, its answer read whole. */
+/** Without the node's Settings › Request Options › Timeout, no request takes longer than this, its answer read whole. */
 export const DEFAULT_TOTAL_MS = 120_000;
 
 /**
@@ -34,11 +34,11 @@ export class AnswerBroken extends Error {
 
 export interface TimeBound {
 	ms: number;
-	/** Set in the node's Options › Timeout, rather than the default. */
+	/** Set in the node's Settings › Request Options › Timeout, rather than the default. */
 	userSet: boolean;
 }
 
-/** What the user set in the node's Options › Timeout (ms), or the default. */
+/** What the user set in the node's Settings › Request Options › Timeout (ms), or the default. */
 export function timeBound(set: unknown): TimeBound {
 	const userSet = typeof set === 'number' && Number.isFinite(set) && set > 0;
 	return { ms: userSet ? (set as number) : DEFAULT_TOTAL_MS, userSet };

@@ -176,11 +176,11 @@ export function networkError(node: INode, origin: string, reason: string, itemIn
 export function boundError(node: INode, crossed: 'time' | 'size', bound: { ms: number; userSet: boolean; bytes: number }, itemIndex: number, write?: WriteEffect, page?: string) {
 	const message =
 		crossed === 'time'
-			? `Admintotal did not answer within ${bound.ms} ms (${bound.userSet ? "the node's Options › Timeout" : "the node's limit; set Options › Timeout to change it"})`
+			? `Admintotal did not answer within ${bound.ms} ms (${bound.userSet ? "the node's Settings › Request Options › Timeout" : "the node's limit; set Settings › Request Options › Timeout to change it"})`
 			: `Admintotal answered with more than ${bound.bytes / 1024 / 1024} MB, more than any page of 100 records holds${page ? ` (${page})` : ''}`;
 	const advice =
 		crossed === 'time'
-			? 'Raise Options › Timeout if Admintotal is slow right now, or run it again later.'
+			? 'Raise Settings › Request Options › Timeout if Admintotal is slow right now, or run it again later.'
 			: 'No Admintotal answer is that large: check that the Base URL in the credential is your tenant.';
 	return describedError(node, message, write ? [advice] : [advice, 'Nothing was output.'], { page, itemIndex, write });
 }

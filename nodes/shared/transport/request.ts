@@ -69,7 +69,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	const expect = options.expect ?? (read ? 'record' : 'written');
 	let credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
 	let secrets = secretsOf(credentials);
-	// The request's `timeout` is the node's Options › Timeout, when the user set one.
+	// The request's `timeout` is the node's Settings › Request Options › Timeout, when the user set one.
 	const time = timeBound(request.timeout);
 	const apiBase = apiBaseOf(context, credentials.baseUrl);
 	let url = request.url;
