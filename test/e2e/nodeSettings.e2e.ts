@@ -2,9 +2,10 @@
  * n8n's node settings on our nodes inside a real n8n (E2E_RUNTIME=node20|node24), headless with
  * `n8n execute`, checked on what the sandbox received. The whole matrix runs through n8n-core's
  * engine (the newest runtime's) in test/foundation/nodeSettings.test.ts; here each setting whose
- * meaning rests on how the engine starts items (Execute Once, Batching, Timeout) runs once in each
+ * meaning rests on what the engine hands the node (Execute Once: the first item only; Retry On
+ * Fail: the node run again) or on the node's own handling (Batching, Timeout) runs once in each
  * runtime's own engine, with what the harness cannot show (n8n's Loop Over Items, a write's item
- * n8n stops before our code sees it, n8n's process staying up).
+ * n8n cannot evaluate, n8n's process staying up).
  */
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type N8nInstance, type WorkflowFixture } from './lib';
@@ -103,10 +104,10 @@ describe(`n8n node settings on the Admintotal nodes, in n8n (${RUNTIME})`, () =>
 		expect(result.run?.data.resultData.error?.message).toBe("Admintotal did not answer within 200 ms (the node's Settings › Request Options › Timeout)");
 	});
 
-	test('Retry On Fail on Create, the third item stopped by n8n: no prospect is created in any try, and n8n keeps running', async () => {
+	test('Retry On Fail on Create, the third item stopped by n8n: the setting is refused, no prospect is created in any try, and n8n keeps running', async () => {
 		const result = await timed(RUNTIME, 'execute retry on create', () => n8n.execute('settingsRetry01'));
 		expect(result.succeeded).toBe(false);
-		expect(result.run?.data.resultData.error?.message).toBe("Referenced node doesn't exist");
+		expect(result.run?.data.resultData.error?.message).toBe("'Retry On Fail' is not used on operations that create or change records");
 		await sleep(1_500);
 		expect(posts()).toEqual([]);
 	});
