@@ -60,8 +60,8 @@ export interface Resource {
 	methods: { listSearch: Record<string, ListSearch> };
 	/** The node's run (shared/operation/execute.ts). */
 	execute: (context: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
-	/** A field picking one of its records From List or By ID, for another operation (its ID sent under `apiName`). */
-	recordField: (spec: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => Field;
+	/** A record as the From List dropdown shows it, when the resource has one. */
+	label?: (record: IDataObject) => string;
 }
 
 export function defineResource(spec: ResourceSpec): Resource {
@@ -141,7 +141,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 		description,
 		methods: { listSearch },
 		execute: async (context) => await runOperation(context, value, operations),
-		recordField: pick,
+		label,
 	};
 }
 

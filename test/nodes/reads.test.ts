@@ -5,6 +5,8 @@
  */
 import type { IDataObject, INodeListSearchResult } from 'n8n-workflow';
 
+import type { Resource } from '../../nodes/shared/resource';
+import { PACKAGE_ROOT } from '../harness/package';
 import type { Store } from '../sandbox';
 import { ORDEN_SERVICIO_PRIORIDAD, ORDEN_SERVICIO_STATUS } from '../sandbox/schemas/catalogs';
 import { API, asJson, byId, fromList, pagesFor, sandboxPerFile } from './fixture';
@@ -22,8 +24,8 @@ interface ReadResource {
 	summary?: (record: IDataObject) => IDataObject;
 	/** Get: the label of its ID field and the record's path. */
 	get?: { label: string; detail: (id: unknown) => string };
-	/** The "From list" picker, where it filters the pages itself: its method and the label of a record. */
-	search?: { method: string; option: (record: IDataObject) => string };
+	/** The "From list" picker, where it filters the pages itself (its method and record label are the node's own). */
+	search?: true;
 }
 
 /** A summary that keeps `keys` in that order (when the record has them), reducing embedded objects to the fields given. */
@@ -35,7 +37,20 @@ const keeping =
 		);
 const client = { cliente: ['id', 'razon_social', 'rfc'] };
 const salesDocument = keeping(['id', 'folio', 'folio_completo', 'fecha', 'cliente', 'subtotal', 'iva', 'total', 'status', 'status_display', 'cancelado'], client);
-const clientName = (record: IDataObject) => (record.cliente as IDataObject).razon_social;
+
+/**
+ * A node's From List dropdown as the node declares it: the search method its Get's ID field names,
+ * and the label its resource declaration gives a record (written once, in the node).
+ */
+function dropdownOf(node: string, resource: string): { method: string; option: (record: IDataObject) => string } {
+	const folder = node.replace(/^a/, 'A');
+	const module = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/${folder}/${folder}.node`) as Record<string, Partial<Resource>>;
+	const declared = Object.values(module).find((value) => value.description?.name === node);
+	const idField = declared?.description?.properties.find((property) => property.name === `${resource}Id`);
+	const method = idField?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod;
+	if (!declared?.label || !method) throw new Error(`${node} declares no From List dropdown`);
+	return { method, option: declared.label };
+}
 
 const READS: ReadResource[] = [
 	{
@@ -45,7 +60,7 @@ const READS: ReadResource[] = [
 		records: (store) => store.cuentasBancarias,
 		pageMax: 6,
 		get: { label: 'Bank Account', detail: (id) => `/cuentas_bancarias/${id}/` },
-		search: { method: 'searchBankAccounts', option: (account) => [account.descripcion, account.banco, account.moneda].join(' · ') },
+		search: true,
 	},
 	{
 		node: 'admintotalLedgerAccount',
@@ -54,7 +69,7 @@ const READS: ReadResource[] = [
 		records: (store) => store.cuentas,
 		pageMax: 6,
 		get: { label: 'Ledger Account', detail: (id) => `/cuentas/${id}/` },
-		search: { method: 'searchLedgerAccounts', option: (account) => `${account.numero_cuenta} ${account.descripcion}` },
+		search: true,
 	},
 	{
 		node: 'admintotalCreditNote',
@@ -63,7 +78,7 @@ const READS: ReadResource[] = [
 		records: (store) => store.notasCredito,
 		pageMax: 15,
 		get: { label: 'Credit Note', detail: (id) => `/movimientos/notas_credito/${id}/` },
-		search: { method: 'searchCreditNotes', option: (note) => `${note.folio_completo} · ${clientName(note)} · ${note.fecha}` },
+		search: true,
 	},
 	{
 		node: 'admintotalInternalConsumption',
@@ -74,7 +89,7 @@ const READS: ReadResource[] = [
 		summary: keeping(['id', 'folio', 'folio_completo', 'fecha', 'almacen', 'motivo', 'vendedor', 'subtotal', 'iva', 'total', 'status_display', 'cancelado']),
 		// The spec gives this one path without a trailing slash.
 		get: { label: 'Internal Consumption', detail: (id) => `/movimientos/consumo_interno/${id}` },
-		search: { method: 'searchInternalConsumptions', option: (record) => [record.folio_completo, record.motivo, record.fecha].filter(Boolean).join(' · ') },
+		search: true,
 	},
 	{
 		node: 'admintotalProspect',
@@ -84,7 +99,7 @@ const READS: ReadResource[] = [
 		pageMax: 12,
 		summary: keeping(['id', 'codigo', 'nombre', 'empresa', 'nombre_comercial', 'rfc', 'sucursal', 'status', 'stats_display']),
 		get: { label: 'Prospect', detail: (id) => `/prospectos/${id}/` },
-		search: { method: 'searchProspects', option: (prospect) => [prospect.codigo, prospect.nombre_comercial || prospect.empresa, prospect.nombre].filter(Boolean).join(' · ') },
+		search: true,
 	},
 	{
 		node: 'admintotalWorkOrder',
@@ -101,7 +116,7 @@ const READS: ReadResource[] = [
 			...keeping(['tipo_servicio', 'descripcion', 'fecha_inicio', 'fecha_fin', 'empleado', 'cliente', 'sucursal'], { ...client, sucursal: ['id', 'nombre'] })(order),
 		}),
 		get: { label: 'Work Order', detail: (id) => `/ordenes_servicio/${id}/` },
-		search: { method: 'searchWorkOrders', option: (order) => `${order.clave} · ${clientName(order)} · ${order.status_display}` },
+		search: true,
 	},
 	{
 		node: 'admintotalProduct',
@@ -206,7 +221,7 @@ describe.each(READS.map((read) => [read.node, read] as const))('%s: Get and Get 
 	});
 
 	if (!read.search) return;
-	const { method, option } = read.search;
+	const { method, option } = dropdownOf(read.node, read.resource);
 
 	it('From List shows one page of records at a time, each labelled, with the offset of the next page', async () => {
 		const all = records();
