@@ -6,7 +6,7 @@ import type { BlacklistVerdict } from '../AdmintotalBlacklist/verdict';
 import { blacklistVerdict, entryRfc } from '../AdmintotalBlacklist/verdict';
 import { rfcProblem } from '../shared/fields/grammars';
 import { fetchPage, readChangingList } from '../shared/transport/list';
-import { lookUpEach, lookUpOneByOne } from '../shared/transport/lookups';
+import { lookUpEach } from '../shared/transport/lookups';
 
 const PATH = '/listanegra/';
 const REQUEST = { method: 'GET' as const, url: PATH, qs: {} };
@@ -48,7 +48,7 @@ export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll
 
 	const current = await readVerdicts(context, poll);
 	const candidates = [...new Set([...current.keys(), ...before.keys()])].filter((rfc) => watched(rfc) && typeKeyOf(current.get(rfc)) !== before.get(rfc));
-	const confirmed = candidates.length > 0 ? await lookUpVerdicts(context, candidates, poll.parallel, lookUpOneByOne) : new Map<string, BlacklistVerdict>();
+	const confirmed = candidates.length > 0 ? await lookUpVerdicts(context, candidates, poll.parallel, { oneByOne: true }) : new Map<string, BlacklistVerdict>();
 
 	const changes: IDataObject[] = [];
 	for (const rfc of candidates) {
@@ -86,14 +86,14 @@ export async function sampleBlacklistChange(context: IPollFunctions, poll: Black
 
 /** The listed RFCs among those watched, or of the whole list, each with its verdict. */
 async function readVerdicts(context: IPollFunctions, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
-	if (poll.rfcs.length > 0) return await lookUpVerdicts(context, poll.rfcs, poll.parallel, lookUpEach);
+	if (poll.rfcs.length > 0) return await lookUpVerdicts(context, poll.rfcs, poll.parallel);
 	return listedVerdicts((await readChangingList(context, REQUEST, { offset: 0, parallel: poll.parallel })).records);
 }
 
 /** Each RFC's verdict from its lookup; one RFC that cannot be read fails the poll: "not listed" is never concluded from a failure. */
-async function lookUpVerdicts(context: IPollFunctions, rfcs: string[], parallel: number, lookUp: typeof lookUpEach): Promise<Map<string, BlacklistVerdict>> {
+async function lookUpVerdicts(context: IPollFunctions, rfcs: string[], parallel: number, how = { oneByOne: false }): Promise<Map<string, BlacklistVerdict>> {
 	const verdicts = new Map<string, BlacklistVerdict>();
-	for (const [rfc, answer] of await lookUp(context, REQUEST, BY_RFC, rfcs, parallel, 0)) {
+	for (const [rfc, answer] of await lookUpEach(context, REQUEST, BY_RFC, rfcs, parallel, 0, how)) {
 		if (answer instanceof Error) throw answer;
 		const verdict = blacklistVerdict(rfc, answer);
 		if (verdict.listed) verdicts.set(rfc, verdict);

@@ -20,8 +20,9 @@ const PROBE_FROM_TRIPS = 3;
  * its query parameter, or the whole list read once when that takes fewer round trips. Either way
  * every page is read and checked as for Get Many, so both give the same records for a value.
  * Learning the list's size costs its first page, one round trip more when the lookups win: it is
- * asked only when they would take PROBE_FROM_TRIPS round trips or more. A value whose lookup fails
- * gets its error; a failed read of the list fails every value.
+ * asked only when they would take PROBE_FROM_TRIPS round trips or more, and never with `oneByOne`
+ * (an answer that must not depend on the rest of the list). A value whose lookup fails gets its
+ * error; a failed read of the list fails every value.
  */
 export async function lookUpEach(
 	context: RequestContext,
@@ -30,11 +31,12 @@ export async function lookUpEach(
 	values: string[],
 	lanes: number,
 	itemIndex: number,
+	{ oneByOne = false } = {},
 ): Promise<Map<string, IDataObject[] | Error>> {
 	const distinct = [...new Set(values)];
 	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
 	const lookupTrips = Math.ceil(distinct.length / lanes);
-	if (lookupTrips >= PROBE_FROM_TRIPS) {
+	if (!oneByOne && lookupTrips >= PROBE_FROM_TRIPS) {
 		const qs = { ...request.qs };
 		delete qs[lookup.parameter];
 		try {
@@ -48,21 +50,8 @@ export async function lookUpEach(
 			return new Map(distinct.map((value) => [value, error as Error]));
 		}
 	}
-	return await lookUpOneByOne(context, request, lookup, distinct, lanes, itemIndex);
-}
-
-/** Each value by its own query parameter, `lanes` at a time: the answer for a value never depends on the rest of the list. */
-export async function lookUpOneByOne(
-	context: RequestContext,
-	request: IHttpRequestOptions,
-	lookup: Lookup,
-	values: string[],
-	lanes: number,
-	itemIndex: number,
-): Promise<Map<string, IDataObject[] | Error>> {
-	const answers = new Map<string, IDataObject[] | Error>();
-	await inParallel(values.length, lanes, async (index, slowDown) => {
-		const value = values[index];
+	await inParallel(distinct.length, lanes, async (index, slowDown) => {
+		const value = distinct[index];
 		try {
 			const query = { ...request.qs, [lookup.parameter]: value };
 			answers.set(value, await readList(context, { ...request, qs: query }, itemIndex, { parallel: 1, onRateLimited: slowDown }));
