@@ -11,7 +11,7 @@ import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/l
 import type { Lookup } from '../transport/lookups';
 import { withRequestSettings } from './settings';
 import type { SimplifiedShape } from './simplify';
-import { shapeRecord, simplifyProperty } from './simplify';
+import { simplifyProperty } from './simplify';
 
 /** What an operation does with Admintotal: read a list, read one record, look values up, or write. */
 export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
@@ -54,8 +54,12 @@ export interface ItemPlan {
 	effect?: WriteEffect;
 	/** Known without asking (a generic RFC): no request, no records. */
 	answered: boolean;
-	/** Records to output items (Simplify, then the operation's own step). */
-	output: (records: IDataObject[]) => IDataObject[];
+	/** What Simplify keeps of each record; undefined when Simplify is off or the operation has none. */
+	simplify?: SimplifiedShape;
+	/** The values the fields read, for the operation's own output step. */
+	values: IDataObject;
+	/** The operation's own step from records to output, after Simplify (Check RFC's verdict). */
+	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 }
 
 export interface Operation {
@@ -136,14 +140,10 @@ export function defineOperation(spec: OperationSpec): Operation {
 			spec.kind === 'write' ? { method: spec.method ?? 'POST', url, body: values } : { method: 'GET', url, qs: asQuery(values) },
 			reader,
 		);
-		const output = (records: IDataObject[]) => {
-			const shaped = simplified && spec.simplify ? records.map((record) => shapeRecord(record, spec.simplify as SimplifiedShape)) : records;
-			return spec.output ? spec.output(shaped, values) : shaped;
-		};
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, output };
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output };
 	};
 
 	return {

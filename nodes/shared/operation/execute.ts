@@ -9,6 +9,7 @@ import { lookUpEach } from '../transport/lookups';
 import { sendRequest } from '../transport/request';
 import type { ItemPlan, Operation } from './define';
 import { batchingOf } from './settings';
+import { shapeRecord } from './simplify';
 
 /** Each item's result: its output records, or its error. */
 type Outcome = IDataObject[] | Error;
@@ -79,7 +80,7 @@ async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemP
 	const outcomes = await Promise.all(
 		planned.map(async ({ plan, itemIndex }): Promise<[number, Outcome]> => {
 			try {
-				return [itemIndex, plan.output(await recordsFor(context, plan, itemIndex, answers))];
+				return [itemIndex, outputOf(plan, await recordsFor(context, plan, itemIndex, answers))];
 			} catch (error) {
 				return [itemIndex, error as Error];
 			}
@@ -109,6 +110,13 @@ async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex:
 	}
 	if (plan.kind === 'list') return await readList(context, plan.request, itemIndex, plan.reading);
 	return recordsOf((await sendRequest(context, plan.request, { itemIndex, effect: plan.effect })).body);
+}
+
+/** An item's output: its records, simplified when Simplify is on, then through the operation's own step. */
+function outputOf(plan: ItemPlan, records: IDataObject[]): IDataObject[] {
+	const { simplify, output } = plan;
+	const shaped = simplify ? records.map((record) => shapeRecord(record, simplify)) : records;
+	return output ? output(shaped, plan.values) : shaped;
 }
 
 /** The same error, naming another item (the one whose answer it is). */
