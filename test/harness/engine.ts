@@ -1,6 +1,6 @@
 /*
- * Runs one of our nodes as a real workflow through n8n-core's WorkflowExecute (the engine that
- * drives declarative nodes through RoutingNode in n8n itself), with our credentials helper.
+ * Runs one of our nodes as a real workflow through n8n-core's WorkflowExecute (the engine of n8n
+ * itself), with our credentials helper.
  */
 import type {
 	ExecutionError,

@@ -93,7 +93,7 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
  * 4xx (Admintotal read the request and said no; a 429 was not processed), a connection never made.
  * Unknown: a 5xx or a 408 (the failure may come after the save), a redirect, a 2xx without the
  * record, a dropped connection, a time or size limit. The error then says so in its message (all
- * that On Error: Continue keeps), and carries the mark that a run's failure reads (wave.ts).
+ * that On Error: Continue keeps), and carries the mark that a run's failure reads (execute.ts).
  */
 function outcomeUnknown(fault: { status?: number; network?: string }): boolean {
 	const { status, network } = fault;

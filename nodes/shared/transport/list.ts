@@ -106,7 +106,7 @@ export async function readChangingList(context: RequestContext, first: IHttpRequ
 	return { count: firstPage.body.count, records: pages.flatMap((page) => page.body.results) };
 }
 
-/** GET one page of a list (for dropdowns and lifecycle hooks that are not declarative). */
+/** GET one page of a list (the Polling Trigger's Fetch Test Event). */
 export async function fetchPage(context: RequestContext, path: string, qs: IDataObject = {}): Promise<DrfPage> {
 	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel(qs.offset), expect: 'page' });
 	return response.body as DrfPage;
