@@ -13,7 +13,7 @@ export class AdmintotalWebhookApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/admintotal.svg', dark: 'file:../icons/admintotal.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-admintotal/n8n-nodes-admintotal#admintotal-trigger';
+	documentationUrl = 'https://github.com/n8n-nodes-admintotal/n8n-nodes-admintotal/blob/main/docs/trigger.md#set-it-up';
 
 	properties: INodeProperties[] = [
 		{

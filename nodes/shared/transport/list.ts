@@ -11,7 +11,7 @@ import { readCredential, sendRequest } from './request';
 
 /** Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. */
 export const PAGE_SIZE = 100;
-/** Pages read at once by default (see the README): about twice as fast as one by one, and gentle on the tenant. */
+/** Pages read at once by default (see docs/nodes.md, Parallel Requests): about twice as fast as one by one, and gentle on the tenant. */
 export const DEFAULT_PARALLEL_REQUESTS = 4;
 export const MAX_PARALLEL_REQUESTS = 10;
 

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code prints its figures with process.stdout */
 /*
  * How large the static data grows, measured on what n8n saves: 100,000 sales notes a day (two days
- * kept) and the whole 69-B list (about 12,000 entries). The figures are printed for the README.
+ * kept) and the whole 69-B list (about 12,000 entries). The figures are printed for docs/polling-trigger.md.
  */
 import { sandboxPerFile } from '../fixture';
 import { triggerFor, tenantDay } from './fixture';
