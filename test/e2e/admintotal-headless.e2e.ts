@@ -260,7 +260,7 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([['GET', '/api/v2/prospectos/31337/', 404]]);
 	});
 
-	// How a node's items are started is the engine's: the items of a run go together in each runtime.
+	// Each runtime hands execute() all of the run's items: they are checked together before any is sent.
 	test('three orders, the third with a malformed RFC: no sales note is created, the error names item 2', async () => {
 		const result = await timed(RUNTIME, 'execute three orders, one wrong', () => n8n.execute('admintotalE2eBatch1'));
 

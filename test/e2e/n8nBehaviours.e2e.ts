@@ -42,8 +42,8 @@
  *    twice, or a write's refusal no longer matches what n8n does.
  *    Pins: "n8n behaviour: Retry On Fail runs execute() again with the same items; a read that fails
  *    once outputs each record once" (this file); the write's refusal: "Retry On Fail on Create, the
- *    third item stopped by n8n: the setting is refused, no prospect is created in any try, and n8n
- *    keeps running" (nodeSettings.e2e.ts).
+ *    third item an expression n8n cannot evaluate: the setting is refused before anything is read,
+ *    and no prospect is created in any try" (nodeSettings.e2e.ts).
  *
  * 4. preAuthentication runs for an empty session, and n8n stores what it returns.
  *    We rely on: n8n calls the credential's preAuthentication when the hidden `expirable` field
