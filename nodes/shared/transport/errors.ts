@@ -22,7 +22,7 @@ export function statusSummary(status: number): string {
 	return `Admintotal answered with HTTP ${status}`;
 }
 
-/** n8n copies only an error's message into the item under "On Error: Continue"; this much of the API's words goes there. */
+/** Under "On Error: Continue" a failed item holds only the error's message (execute.ts); this much of the API's words goes there. */
 const MESSAGE_DETAIL_LENGTH = 300;
 /**
  * An error lands in run data and the execution database: it shows this many of the API's messages,
