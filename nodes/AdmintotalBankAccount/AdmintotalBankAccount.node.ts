@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { labelText as text } from '../shared/labels';
 import { defineResource } from '../shared/resource';
@@ -23,7 +23,5 @@ export class AdmintotalBankAccount implements INodeType {
 
 	methods = bankAccounts.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await bankAccounts.execute(this);
-	}
+	execute = bankAccounts.execute;
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { catalogField, collection, scalarField, textField } from '../shared/fields/field';
 import type { Grammar } from '../shared/fields/grammars';
@@ -54,7 +54,5 @@ export class AdmintotalBlacklist implements INodeType {
 
 	methods = blacklist.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await blacklist.execute(this);
-	}
+	execute = blacklist.execute;
 }

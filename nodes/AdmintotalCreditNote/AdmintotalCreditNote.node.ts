@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { clientName, labelText as text } from '../shared/labels';
 import { defineResource } from '../shared/resource';
@@ -23,7 +23,5 @@ export class AdmintotalCreditNote implements INodeType {
 
 	methods = creditNotes.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await creditNotes.execute(this);
-	}
+	execute = creditNotes.execute;
 }

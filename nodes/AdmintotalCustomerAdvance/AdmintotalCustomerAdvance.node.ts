@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { bankAccounts } from '../AdmintotalBankAccount/AdmintotalBankAccount.node';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
@@ -28,7 +28,5 @@ export class AdmintotalCustomerAdvance implements INodeType {
 
 	methods = customerAdvances.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await customerAdvances.execute(this);
-	}
+	execute = customerAdvances.execute;
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { ledgerAccounts } from '../AdmintotalLedgerAccount/AdmintotalLedgerAccount.node';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
@@ -47,7 +47,5 @@ export class AdmintotalInternalConsumption implements INodeType {
 
 	methods = internalConsumptions.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await internalConsumptions.execute(this);
-	}
+	execute = internalConsumptions.execute;
 }

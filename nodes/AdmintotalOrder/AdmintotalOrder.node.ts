@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { defineResource } from '../shared/resource';
@@ -31,7 +31,5 @@ export class AdmintotalOrder implements INodeType {
 
 	methods = orders.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await orders.execute(this);
-	}
+	execute = orders.execute;
 }

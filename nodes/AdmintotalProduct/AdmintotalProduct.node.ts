@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { amountFilter, catalogField, collection, listField, textField, wholeNumberFilter } from '../shared/fields/field';
 import { wholeNumber } from '../shared/fields/grammars';
@@ -116,7 +116,5 @@ export class AdmintotalProduct implements INodeType {
 
 	methods = products.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await products.execute(this);
-	}
+	execute = products.execute;
 }

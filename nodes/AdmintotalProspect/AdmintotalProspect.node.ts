@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { labelText as text } from '../shared/labels';
 import { defineResource } from '../shared/resource';
@@ -38,7 +38,5 @@ export class AdmintotalProspect implements INodeType {
 
 	methods = prospects.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await prospects.execute(this);
-	}
+	execute = prospects.execute;
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { defineResource } from '../shared/resource';
@@ -32,7 +32,5 @@ export class AdmintotalSalesNote implements INodeType {
 
 	methods = salesNotes.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await salesNotes.execute(this);
-	}
+	execute = salesNotes.execute;
 }

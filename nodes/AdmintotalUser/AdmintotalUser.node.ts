@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { defineResource } from '../shared/resource';
 
@@ -21,7 +21,5 @@ export class AdmintotalUser implements INodeType {
 
 	methods = users.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await users.execute(this);
-	}
+	execute = users.execute;
 }

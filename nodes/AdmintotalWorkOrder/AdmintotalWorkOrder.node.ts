@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { catalogLabel } from '../shared/catalog';
 import { catalogField, collection } from '../shared/fields/field';
@@ -56,7 +56,5 @@ export class AdmintotalWorkOrder implements INodeType {
 
 	methods = workOrders.methods;
 
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await workOrders.execute(this);
-	}
+	execute = workOrders.execute;
 }

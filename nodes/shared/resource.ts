@@ -58,8 +58,8 @@ type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken
 export interface Resource {
 	description: Omit<INodeTypeDescription, InTheClass>;
 	methods: { listSearch: Record<string, ListSearch> };
-	/** The node's run (shared/operation/execute.ts). */
-	execute: (context: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+	/** The node's run (shared/operation/execute.ts), as n8n calls a node's `execute`. */
+	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 	/** A record as the From List dropdown shows it, when the resource has one. */
 	label?: (record: IDataObject) => string;
 }
@@ -140,7 +140,9 @@ export function defineResource(spec: ResourceSpec): Resource {
 	return {
 		description,
 		methods: { listSearch },
-		execute: async (context) => await runOperation(context, value, operations),
+		execute: async function (this: IExecuteFunctions) {
+			return await runOperation(this, value, operations);
+		},
 		label,
 	};
 }
