@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { shapeRecord } from '../shared/operation/simplify';
+import type { ChangingList } from '../shared/transport/list';
 import { fetchPage, readChangingList } from '../shared/transport/list';
 import { addDays, later, todayIn, writtenDay } from './calendar';
 import type { DocumentEvent } from './events';
@@ -68,14 +69,16 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 		}
 	};
 	const known = seen.size;
+	const foundAll = (list: ChangingList) => list.count !== undefined && seen.size >= list.count;
 	let read = await readChangingList(context, request, { offset: known, parallel: poll.parallel });
 	take(read.records);
-	if (known > 0 && !(seen.size >= (read.count ?? Infinity))) {
+	if (known > 0 && !foundAll(read)) {
 		read = await readChangingList(context, request, { offset: 0, parallel: poll.parallel });
 		take(read.records);
 	}
-	// Only a read that found every record the count announced follows the whole window from now on.
-	const whole = seen.size >= (read.count ?? Infinity);
+	// A read that found every record the count announced (without a count: a read of the whole
+	// list by its next links) follows the whole window from now on.
+	const whole = read.count === undefined || foundAll(read);
 	memory[event.name] = { filters: fingerprint, from: whole ? firstDay : later(followedFrom, firstDay), days: seen.save() } satisfies SavedDocuments;
 	if (fresh.length === 0) return null;
 	return [fresh.map((record) => ({ json: poll.simplify ? shapeRecord(record, event.simplify) : record }))];

@@ -127,6 +127,33 @@ describe('Admintotal Polling Trigger: a busy tenant', () => {
 	});
 });
 
+describe('Admintotal Polling Trigger: a list without count', () => {
+	const hostile = hostileTenantPerFile();
+
+	it('pages that give no count are read whole by their next links: a new note is reported once', async () => {
+		const tenant = hostile();
+		const today = tenantDay();
+		const notes = Array.from({ length: 250 }, (_, index) => ({ id: 7_000 + index, fecha: today }));
+		// DRF's cursor-style answer: no count, only next links.
+		tenant.answer = (hit, response) => {
+			const { pathname, searchParams } = new URL(hit.url, tenant.url);
+			const limit = Number(searchParams.get('limit') ?? 100);
+			const offset = Number(searchParams.get('offset') ?? 0);
+			const next = new URL(hit.url, tenant.url);
+			next.searchParams.set('offset', String(offset + limit));
+			json(response, 200, { next: offset + limit < notes.length ? `${tenant.url}${pathname}${next.search}` : null, previous: null, results: notes.slice(offset, offset + limit) });
+		};
+		const trigger = new PollingTrigger({
+			parameters: { event: 'newSalesNote', simplify: false },
+			credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+		});
+		expect(await trigger.poll()).toEqual({ json: [] });
+		notes.push({ id: 7_250, fecha: today });
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([7_250]);
+		expect((await trigger.poll()).json).toEqual([]);
+	});
+});
+
 describe('Admintotal Polling Trigger: what a poll costs at 100,000 notes a day', () => {
 	const hostile = hostileTenantPerFile();
 	const PER_DAY = 100_000;
