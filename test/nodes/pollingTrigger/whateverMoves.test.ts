@@ -5,7 +5,7 @@
  * reads, and what a poll costs when the tenant is busy.
  */
 import { credentialFor } from '../../harness/engine';
-import { hostileTenantPerFile, json } from '../../harness/hostileTenant';
+import { hostileTenantPerFile, json, type HostileTenant } from '../../harness/hostileTenant';
 import { PollingTrigger } from '../../harness/poll';
 import { DEMO } from '../../sandbox';
 import { cancelarNotaVenta, crearNotaVenta } from '../../sandbox/store/cambios';
@@ -24,6 +24,26 @@ function tally(reported: unknown[]): Map<number, number> {
 	for (const id of reported) times.set(Number(id), (times.get(Number(id)) ?? 0) + 1);
 	return times;
 }
+
+/** A tenant's list of sales notes in ID order, paged as DRF pages it (with `count` unless told otherwise); it grows as the test adds notes. */
+function serveNotes(tenant: HostileTenant, notes: Array<{ id: number; fecha: string }>, { withCount = true } = {}) {
+	tenant.answer = (hit, response) => {
+		const { pathname, searchParams } = new URL(hit.url, tenant.url);
+		const limit = Number(searchParams.get('limit') ?? 100);
+		const offset = Number(searchParams.get('offset') ?? 0);
+		const next = new URL(hit.url, tenant.url);
+		next.searchParams.set('offset', String(offset + limit));
+		json(response, 200, {
+			...(withCount ? { count: notes.length } : {}),
+			next: offset + limit < notes.length ? `${tenant.url}${pathname}${next.search}` : null,
+			previous: null,
+			results: notes.slice(offset, offset + limit),
+		});
+	};
+}
+
+const triggerAt = (tenant: HostileTenant) =>
+	new PollingTrigger({ parameters: { event: 'newSalesNote', simplify: false }, credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }) });
 
 describe('Admintotal Polling Trigger: the window of days moves', () => {
 	const fixture = sandboxPerFile({ pageSize: { default: 20, max: 200 } });
@@ -134,19 +154,9 @@ describe('Admintotal Polling Trigger: a list without count', () => {
 		const tenant = hostile();
 		const today = tenantDay();
 		const notes = Array.from({ length: 250 }, (_, index) => ({ id: 7_000 + index, fecha: today }));
-		// DRF's cursor-style answer: no count, only next links.
-		tenant.answer = (hit, response) => {
-			const { pathname, searchParams } = new URL(hit.url, tenant.url);
-			const limit = Number(searchParams.get('limit') ?? 100);
-			const offset = Number(searchParams.get('offset') ?? 0);
-			const next = new URL(hit.url, tenant.url);
-			next.searchParams.set('offset', String(offset + limit));
-			json(response, 200, { next: offset + limit < notes.length ? `${tenant.url}${pathname}${next.search}` : null, previous: null, results: notes.slice(offset, offset + limit) });
-		};
-		const trigger = new PollingTrigger({
-			parameters: { event: 'newSalesNote', simplify: false },
-			credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
-		});
+		// Pages with next links and no count.
+		serveNotes(tenant, notes, { withCount: false });
+		const trigger = triggerAt(tenant);
 		expect(await trigger.poll()).toEqual({ json: [] });
 		notes.push({ id: 7_250, fecha: today });
 		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([7_250]);
@@ -160,26 +170,10 @@ describe('Admintotal Polling Trigger: what a poll costs at 100,000 notes a day',
 
 	it('two days of 100,000 notes, 5 new a minute: a poll reports the 5 new notes for 1 request', async () => {
 		const tenant = hostile();
-		// A tenant's list of sales notes from yesterday on, in ID order, as DRF pages it; grows as the test adds notes.
 		const [yesterday, today] = [tenantDay(-1), tenantDay()];
 		const notes: Array<{ id: number; fecha: string }> = Array.from({ length: 2 * PER_DAY }, (_, index) => ({ id: 5_000_000 + index, fecha: index < PER_DAY ? yesterday : today }));
-		tenant.answer = (hit, response) => {
-			const { pathname, searchParams } = new URL(hit.url, tenant.url);
-			const limit = Number(searchParams.get('limit') ?? 100);
-			const offset = Number(searchParams.get('offset') ?? 0);
-			const next = new URL(hit.url, tenant.url);
-			next.searchParams.set('offset', String(offset + limit));
-			json(response, 200, {
-				count: notes.length,
-				next: offset + limit < notes.length ? `${tenant.url}${pathname}${next.search}` : null,
-				previous: null,
-				results: notes.slice(offset, offset + limit),
-			});
-		};
-		const trigger = new PollingTrigger({
-			parameters: { event: 'newSalesNote', simplify: false },
-			credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
-		});
+		serveNotes(tenant, notes);
+		const trigger = triggerAt(tenant);
 		// The trigger has followed the tenant since yesterday (its activation read these 2,000 pages once).
 		const seen = new SeenIds();
 		for (const { id, fecha } of notes) seen.add(id, fecha);
