@@ -7,7 +7,7 @@
 import { DEMO, type Sandbox } from '../sandbox';
 import { sandboxPerFile, waitFor } from '../nodes/fixture';
 import { credentialFor, runNode, type NodeRun } from '../harness/engine';
-import { drip, hostileTenantPerFile, json, stream, type HostileTenant } from '../harness/hostileTenant';
+import { drip, hostileTenantPerFile, servePages, stream, type HostileTenant } from '../harness/hostileTenant';
 
 const API = '/api/v2';
 /** What an error costs in run data and the execution database. */
@@ -128,18 +128,9 @@ describe('an answer cannot take over the run', () => {
 		});
 	});
 	describe('a count that lies cannot keep a list going', () => {
-		const RECORDS = 120;
 		/** 120 ledger accounts whose every page claims `count`, while the next links end with the records. */
-		const lyingList = (count: number) => {
-			tenant.answer = (hit, response) => {
-				const { pathname, searchParams: query } = new URL(hit.url, tenant.url);
-				const limit = Number(query.get('limit') ?? 100);
-				const offset = Number(query.get('offset') ?? 0);
-				const results = Array.from({ length: Math.max(0, Math.min(limit, RECORDS - offset)) }, (_, index) => ({ id: offset + index + 1, nombre: `Cuenta ${offset + index + 1}` }));
-				const next = offset + limit < RECORDS ? `${tenant.url}${pathname}?limit=${limit}&offset=${offset + limit}` : null;
-				json(response, 200, { count, next, previous: null, results });
-			};
-		};
+		const ledgerAccounts = Array.from({ length: 120 }, (_, index) => ({ id: index + 1, nombre: `Cuenta ${index + 1}` }));
+		const lyingList = (count: number) => servePages(tenant, ledgerAccounts, { count });
 
 		it.each([
 			{ shown: '10^12', count: 1e12, parallelRequests: 1 },

@@ -70,6 +70,27 @@ export function json(response: http.ServerResponse, status: number, body: unknow
 	response.end(JSON.stringify(body));
 }
 
+/**
+ * Answers every GET with a DRF page of `records` (read at each request, so a test can add to them),
+ * paged by `limit`/`offset` with absolute `next` links that end with the records. `count` is the
+ * records' number, a number the tenant claims instead (a lie), or 'none' for pages without it.
+ */
+export function servePages(tenant: HostileTenant, records: readonly object[], { count }: { count?: number | 'none' } = {}) {
+	tenant.answer = (hit, response) => {
+		const { pathname, searchParams } = new URL(hit.url, tenant.url);
+		const limit = Number(searchParams.get('limit') ?? 100);
+		const offset = Number(searchParams.get('offset') ?? 0);
+		const next = new URL(hit.url, tenant.url);
+		next.searchParams.set('offset', String(offset + limit));
+		json(response, 200, {
+			...(count === 'none' ? {} : { count: count ?? records.length }),
+			next: offset + limit < records.length ? `${tenant.url}${pathname}${next.search}` : null,
+			previous: null,
+			results: records.slice(offset, offset + limit),
+		});
+	};
+}
+
 /** Writes `total` bytes of `filler` after `head` and before `tail`, waiting for the client to read (so a client that stops reading stops it). */
 export function stream(response: http.ServerResponse, tenant: HostileTenant, { head, filler, total, tail }: { head: string; filler: string; total: number; tail: string }) {
 	response.writeHead(200, { 'content-type': 'application/json' });

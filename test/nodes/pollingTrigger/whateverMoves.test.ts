@@ -5,7 +5,7 @@
  * reads, and what a poll costs when the tenant is busy.
  */
 import { credentialFor } from '../../harness/engine';
-import { hostileTenantPerFile, json, type HostileTenant } from '../../harness/hostileTenant';
+import { hostileTenantPerFile, servePages, type HostileTenant } from '../../harness/hostileTenant';
 import { PollingTrigger } from '../../harness/poll';
 import { DEMO } from '../../sandbox';
 import { cancelarNotaVenta, crearNotaVenta } from '../../sandbox/store/cambios';
@@ -23,23 +23,6 @@ function tally(reported: unknown[]): Map<number, number> {
 	const times = new Map<number, number>();
 	for (const id of reported) times.set(Number(id), (times.get(Number(id)) ?? 0) + 1);
 	return times;
-}
-
-/** A tenant's list of sales notes in ID order, paged as DRF pages it (with `count` unless told otherwise); it grows as the test adds notes. */
-function serveNotes(tenant: HostileTenant, notes: Array<{ id: number; fecha: string }>, { withCount = true } = {}) {
-	tenant.answer = (hit, response) => {
-		const { pathname, searchParams } = new URL(hit.url, tenant.url);
-		const limit = Number(searchParams.get('limit') ?? 100);
-		const offset = Number(searchParams.get('offset') ?? 0);
-		const next = new URL(hit.url, tenant.url);
-		next.searchParams.set('offset', String(offset + limit));
-		json(response, 200, {
-			...(withCount ? { count: notes.length } : {}),
-			next: offset + limit < notes.length ? `${tenant.url}${pathname}${next.search}` : null,
-			previous: null,
-			results: notes.slice(offset, offset + limit),
-		});
-	};
 }
 
 const triggerAt = (tenant: HostileTenant) =>
@@ -155,7 +138,7 @@ describe('Admintotal Polling Trigger: a list without count', () => {
 		const today = tenantDay();
 		const notes = Array.from({ length: 250 }, (_, index) => ({ id: 7_000 + index, fecha: today }));
 		// Pages with next links and no count.
-		serveNotes(tenant, notes, { withCount: false });
+		servePages(tenant, notes, { count: 'none' });
 		const trigger = triggerAt(tenant);
 		expect(await trigger.poll()).toEqual({ json: [] });
 		notes.push({ id: 7_250, fecha: today });
@@ -172,7 +155,8 @@ describe('Admintotal Polling Trigger: what a poll costs at 100,000 notes a day',
 		const tenant = hostile();
 		const [yesterday, today] = [tenantDay(-1), tenantDay()];
 		const notes: Array<{ id: number; fecha: string }> = Array.from({ length: 2 * PER_DAY }, (_, index) => ({ id: 5_000_000 + index, fecha: index < PER_DAY ? yesterday : today }));
-		serveNotes(tenant, notes);
+		// The tenant's sales notes from yesterday on, in ID order; the list grows as the test adds notes.
+		servePages(tenant, notes);
 		const trigger = triggerAt(tenant);
 		// The trigger has followed the tenant since yesterday (its activation read these 2,000 pages once).
 		const seen = new SeenIds();
