@@ -11,8 +11,8 @@ import type {
 
 import { isJsonObject } from '../tenant/json';
 import { secretsOf, serverLine } from '../tenant/safeText';
-import type { Session } from '../tenant/sessions';
-import { REFUSED_TOKEN_FIELD, sharedRenewal } from '../tenant/sessions';
+import type { LoginSettings, Session } from '../tenant/sessions';
+import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD, sharedRenewal } from '../tenant/sessions';
 import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../tenant/address';
 
 type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
@@ -132,6 +132,10 @@ export class AdmintotalApi implements ICredentialType {
 		// The key itself is the secret: nothing to renew, and no session stored, so a 401 is reported
 		// at once instead of being retried with the same key.
 		if (method === 'apiKey') return {};
+		// The node's Proxy, Ignore SSL Issues and Timeout, when a node's run asked for this login; taken
+		// off the object n8n stores afterwards. The Test button and n8n's HTTP Request node hand none.
+		const settings = (credentials[LOGIN_SETTINGS_FIELD] ?? {}) as LoginSettings;
+		delete credentials[LOGIN_SETTINGS_FIELD];
 		const apiBase = tenantApiBase(credentials.baseUrl);
 		const secrets = secretsOf(credentials);
 		const exchange: Exchange = async (path, body) => {
@@ -144,7 +148,9 @@ export class AdmintotalApi implements ICredentialType {
 				ignoreHttpStatusErrors: true,
 				// A login answered with a redirect must not carry the password anywhere else.
 				disableFollowRedirect: true,
-				timeout: LOGIN_TIMEOUT_MS,
+				timeout: settings.timeout ?? LOGIN_TIMEOUT_MS,
+				...(settings.proxy ? { proxy: settings.proxy as IHttpRequestOptions['proxy'] } : {}),
+				...(settings.skipSslCertificateValidation === true ? { skipSslCertificateValidation: true } : {}),
 			})) as { statusCode: number; body: unknown; headers?: IDataObject };
 			if (response.statusCode >= 300 && response.statusCode < 400) {
 				const location = response.headers?.location;

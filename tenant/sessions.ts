@@ -14,6 +14,15 @@
  */
 export const REFUSED_TOKEN_FIELD = 'refusedSessionToken';
 
+/**
+ * Where a node's run hands its Proxy, Ignore SSL Issues and Timeout to the login (n8n gives a
+ * credential's login no node settings of its own). Taken off before n8n stores the credential.
+ */
+export const LOGIN_SETTINGS_FIELD = 'loginRequestSettings';
+
+/** The settings a login takes from the node that needed it. */
+export type LoginSettings = { proxy?: object; skipSslCertificateValidation?: boolean; timeout?: number };
+
 export type Session = {
 	sessionToken: string;
 	refreshToken?: string;

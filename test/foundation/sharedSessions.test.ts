@@ -69,8 +69,9 @@ describe('Admintotal API credential: items running side by side share one sessio
 		const stored = fixture.sandbox.auth.issueTokens();
 		let reads = 0;
 		credential.readLatencyMs = () => {
-			// After every item has read its session for sending (one read per request: n8n is handed the one we read), all are refused, then find the newer one stored.
-			if (++reads === ITEMS) credential.data = { ...credential.data, sessionToken: stored.access, refreshToken: stored.refresh };
+			// After the items in flight (4, the run's budget) have read their session for sending (one read per request as it takes its lane:
+			// n8n is handed the one we read), they are refused, then find the newer one stored; the items after them read it at once.
+			if (++reads === 4) credential.data = { ...credential.data, sessionToken: stored.access, refreshToken: stored.refresh };
 			return 0;
 		};
 		fixture.sandbox.clearRequests();

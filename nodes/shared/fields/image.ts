@@ -1,3 +1,6 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { SentLater } from '../transport/request';
 import type { Field } from './field';
 import { oneOf, text } from './grammars';
 import type { ValueReader } from './reader';
@@ -16,27 +19,41 @@ export function imageTypeOf(bytes: Buffer): string | undefined {
 	return SIGNATURES.find((signature) => signature.matches(bytes))?.type;
 }
 
-/** The image of the item (binary property or base64 text) as base64, after checking it is an image of sane size. */
-async function imageAsBase64(reader: ValueReader): Promise<string> {
+/** Bytes of an image's start that tell its type. */
+const HEAD_BYTES = 12;
+
+/** Where the item's image comes from, and how the errors name it. */
+function sourceOf(reader: ValueReader): { label: string; base64?: string; property?: string } {
 	const source = reader.read('imageSource', 'Image Source', oneOf(['binary', 'base64']), { required: true });
-	let bytes: Buffer;
-	let label: string;
 	if (source === 'base64') {
-		label = 'Image (Base64)';
+		const label = 'Image (Base64)';
 		const encoded = (reader.read('imageBase64', label, text, { required: true }) ?? '').replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
 		if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 === 1) reader.fail(label, 'is not base64 text');
-		bytes = Buffer.from(encoded, 'base64');
-	} else {
-		const property = reader.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
-		label = `Input Binary Field "${property}"`;
-		bytes = await reader.binary(property, label);
+		return { label, base64: encoded };
 	}
-	if (bytes.length === 0) reader.fail(label, 'is empty');
-	if (bytes.length > MAX_IMAGE_BYTES) {
-		reader.fail(label, `is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
+	const property = reader.read('binaryPropertyName', 'Input Binary Field', text, { required: true }) ?? 'data';
+	return { label: `Input Binary Field "${property}"`, property };
+}
+
+/**
+ * Checks the item's image (an image, of sane size) from its size and first bytes only: every item
+ * is checked before any is sent, and holding each image meanwhile would hold them all.
+ */
+async function checkImage(reader: ValueReader): Promise<void> {
+	const { label, base64, property } = sourceOf(reader);
+	const { bytes, head } =
+		base64 === undefined ? await reader.binaryHead(property as string, label, HEAD_BYTES) : { bytes: Buffer.byteLength(base64, 'base64'), head: Buffer.from(base64.slice(0, 16), 'base64') };
+	if (bytes === 0) reader.fail(label, 'is empty');
+	if (bytes > MAX_IMAGE_BYTES) {
+		reader.fail(label, `is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
 	}
-	if (!imageTypeOf(bytes)) reader.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
-	return bytes.toString('base64');
+	if (!imageTypeOf(head)) reader.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
+}
+
+/** The checked image as base64, read when its request goes. */
+async function imageAsBase64(reader: ValueReader): Promise<string> {
+	const { label, base64, property } = sourceOf(reader);
+	return (base64 === undefined ? await reader.binary(property as string, label) : Buffer.from(base64, 'base64')).toString('base64');
 }
 
 /** The image of a work order visit: a binary field of the item, or base64 text. */
@@ -71,5 +88,9 @@ export const imageField: Field = {
 			description: 'Base64 of a PNG, JPEG, GIF or WEBP image; a data: URL prefix is removed',
 		},
 	],
-	read: async (reader) => ({ imagen: await imageAsBase64(reader) }),
+	read: async (reader) => {
+		await checkImage(reader);
+		// Made when its request goes (transport/request.ts), so a run holds only the images in flight.
+		return { imagen: new SentLater(async () => await imageAsBase64(reader)) as unknown as IDataObject };
+	},
 };

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
+import type { IBinaryData, IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Grammar } from './grammars';
@@ -65,13 +65,33 @@ export class ValueReader {
 
 	/** The bytes of a binary field of the item; refused, naming the field, when the item has none (or this is a poll). */
 	async binary(property: string, label: string): Promise<Buffer> {
-		if (this.itemIndex === undefined) return this.fail(label, 'can only be read from an input item');
-		const { helpers } = this.source as IExecuteFunctions;
-		try {
-			helpers.assertBinaryData(this.itemIndex, property);
-		} catch {
-			this.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
+		this.binaryData(property, label);
+		return await (this.source as IExecuteFunctions).helpers.getBinaryDataBuffer(this.itemIndex as number, property);
+	}
+
+	/**
+	 * The size and first bytes of a binary field, for checking it without holding it: a file in n8n's
+	 * binary store is read through in chunks, an item's own base64 measured as it is.
+	 */
+	async binaryHead(property: string, label: string, headBytes: number): Promise<{ bytes: number; head: Buffer }> {
+		const data = this.binaryData(property, label);
+		if (!data.id) return { bytes: Buffer.byteLength(data.data, 'base64'), head: Buffer.from(data.data.slice(0, Math.ceil(headBytes / 3) * 4), 'base64') };
+		const stream = await (this.source as IExecuteFunctions).helpers.getBinaryStream(data.id);
+		const head: Buffer[] = [];
+		let bytes = 0;
+		for await (const chunk of stream as AsyncIterable<Buffer>) {
+			if (bytes < headBytes) head.push(chunk.subarray(0, headBytes - bytes));
+			bytes += chunk.length;
 		}
-		return await helpers.getBinaryDataBuffer(this.itemIndex, property);
+		return { bytes, head: Buffer.concat(head) };
+	}
+
+	private binaryData(property: string, label: string): IBinaryData {
+		if (this.itemIndex === undefined) return this.fail(label, 'can only be read from an input item');
+		try {
+			return (this.source as IExecuteFunctions).helpers.assertBinaryData(this.itemIndex, property);
+		} catch {
+			return this.fail(label, 'is not in the input item', 'Check the field name, e.g. "data" after an HTTP Request that downloads a file.');
+		}
 	}
 }

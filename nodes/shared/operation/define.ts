@@ -46,7 +46,7 @@ export interface OperationSpec {
 export interface ItemPlan {
 	kind: OperationKind;
 	request: IHttpRequestOptions;
-	/** Lists: Limit and Parallel Requests; lookups: Parallel Requests. */
+	/** Limit (lists), and Parallel Requests: the run's request budget (as the first item gives it). */
 	reading: ListReading;
 	/** Lookups: the list's query parameter and the value this item looks up. */
 	lookup?: Lookup & { value: string };
@@ -90,13 +90,13 @@ const listSizeProperties: INodeProperties[] = [
 	},
 ];
 
-const PARALLEL_REQUESTS_DESCRIPTION: Partial<Record<OperationKind, string>> = {
-	list: 'How many pages to read at once, once the first page tells how many records there are. 1 reads them one after another. When Admintotal asks to slow down, the node halves it.',
-	lookup:
-		"How many requests to send at once when many items are checked together (one per distinct value, or the list's pages when that takes fewer round trips). When Admintotal asks to slow down, the node halves it.",
-};
+/** The run's request budget (transport/budget.ts), under the name and place Get Many and Check RFC have always saved it. */
+const PARALLEL_REQUESTS_DESCRIPTION =
+	'How many requests the node sends to Admintotal at once, for all its items together: pages, lookups, writes and logins. ' +
+	'A list reads its pages side by side once the first page tells how many records there are. 1 sends one request at a time. ' +
+	'When Admintotal asks to slow down (429), the node halves it for the rest of the run. Read from the first item.';
 
-/** Lists and lookups get Parallel Requests in their Options collection (added to the operation's own Options when it has one). */
+/** Every operation gets Parallel Requests in its Options collection (added to the operation's own Options when it has one). */
 function withParallelRequests(properties: INodeProperties[], description: string): INodeProperties[] {
 	const parallelRequestsProperty: INodeProperties = {
 		displayName: 'Parallel Requests',
@@ -116,8 +116,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 	const fields = spec.fields ?? [];
 	checkPath(spec, fields);
 	const ownProperties = fields.flatMap((field) => field.properties);
-	const parallelDescription = PARALLEL_REQUESTS_DESCRIPTION[spec.kind];
-	const fieldProperties = parallelDescription ? withParallelRequests(ownProperties, parallelDescription) : ownProperties;
+	const fieldProperties = withParallelRequests(ownProperties, PARALLEL_REQUESTS_DESCRIPTION);
 	// Simplify sits before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
 	const simplify = spec.simplify ? [simplifyProperty] : [];
@@ -132,7 +131,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const values = await readAll(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
 		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
-		const parallel = parallelDescription ? (reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS) : 1;
+		const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
 		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = fillPath(spec.path, values);

@@ -3,8 +3,9 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { ValueReader } from '../fields/reader';
 import { recordsOf } from '../transport/answers';
+import { NotSent, RequestBudget } from '../transport/budget';
 import { unknownWriteOf } from '../transport/errors';
-import { readList } from '../transport/list';
+import { DEFAULT_PARALLEL_REQUESTS, readList } from '../transport/list';
 import { lookUpEach } from '../transport/lookups';
 import { sendRequest } from '../transport/request';
 import type { ItemPlan, Operation } from './define';
@@ -19,7 +20,9 @@ type Outcome = IDataObject[] | Error;
  * 1. every item is read and checked into its plan before any is sent: one wrong item stops the node
  *    with its error and nothing sent (under On Error: Continue it becomes that item's error item);
  * 2. the items are sent side by side, or batch by batch with Batching, a batch's lookups asked
- *    together (Check RFC) in the fewest round trips;
+ *    together (Check RFC) in the fewest round trips; every request of the run takes a lane of one
+ *    budget, the node's Parallel Requests (as the first item gives it), so the tenant never sees
+ *    more of them at once, however many items; a write's body (an image) is made when it goes;
  * 3. the output keeps the input's order, each item paired with its input item. A failure ends the
  *    run before the next batch; a failed write's error lists the items done and those whose outcome
  *    is unknown, so running again creates nothing twice.
@@ -39,13 +42,15 @@ export async function runOperation(context: IExecuteFunctions, resource: string,
 			outcomes[itemIndex] = error as Error;
 		}
 	}
+	const budget = new RequestBudget(plans.find(Boolean)?.reading.parallel ?? DEFAULT_PARALLEL_REQUESTS, !continueOnFail);
 	const batching = items.length > 0 ? batchingOf(ValueReader.ofItem(context, 0)) : undefined;
 	const size = batching?.size ?? Math.max(1, items.length);
 	for (let start = 0; start < items.length; start += size) {
 		if (batching && start > 0) await sleep(batching.intervalMs);
 		const batch = plans.map((plan, itemIndex) => ({ plan, itemIndex })).slice(start, start + size);
-		for (const [itemIndex, outcome] of await sendBatch(context, batch)) outcomes[itemIndex] = outcome;
-		const failed = continueOnFail ? -1 : batch.findIndex(({ itemIndex }) => outcomes[itemIndex] instanceof Error);
+		for (const [itemIndex, outcome] of await sendBatch(context, batch, budget)) outcomes[itemIndex] = outcome;
+		// The failure reported is the first that was sent, not an item the run stopped before sending.
+		const failed = continueOnFail ? -1 : batch.findIndex(({ itemIndex }) => outcomes[itemIndex] instanceof Error && !(outcomes[itemIndex] instanceof NotSent));
 		if (failed >= 0) {
 			const { itemIndex } = batch[failed];
 			throw operation.kind === 'write' ? withWhatWasWritten(outcomes, itemIndex) : outcomes[itemIndex];
@@ -73,14 +78,18 @@ function chosenOperation(context: IExecuteFunctions, resource: string, operation
 	});
 }
 
-/** The batch's items sent side by side; their lookups asked once for all of them. */
-async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemPlan; itemIndex: number }>): Promise<Map<number, Outcome>> {
+/**
+ * The batch's items sent side by side, within the run's budget; their lookups asked once for all of
+ * them. Unless the node continues on errors, the first request that fails stops the run: those
+ * still waiting for a lane are not sent (budget.ts).
+ */
+async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemPlan; itemIndex: number }>, budget: RequestBudget): Promise<Map<number, Outcome>> {
 	const planned = batch.filter((entry): entry is { plan: ItemPlan; itemIndex: number } => entry.plan !== undefined);
-	const answers = await lookUpTogether(context, planned);
+	const answers = await lookUpTogether(context, planned, budget);
 	const outcomes = await Promise.all(
 		planned.map(async ({ plan, itemIndex }): Promise<[number, Outcome]> => {
 			try {
-				return [itemIndex, outputOf(plan, await recordsFor(context, plan, itemIndex, answers))];
+				return [itemIndex, outputOf(plan, await recordsFor(context, plan, itemIndex, answers, budget))];
 			} catch (error) {
 				return [itemIndex, error as Error];
 			}
@@ -92,15 +101,15 @@ async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemP
 type Answers = Map<string, IDataObject[] | Error>;
 
 /** The answers to every lookup of the batch, in the fewest round trips (transport/lookups.ts). */
-async function lookUpTogether(context: IExecuteFunctions, planned: Array<{ plan: ItemPlan; itemIndex: number }>): Promise<Answers> {
+async function lookUpTogether(context: IExecuteFunctions, planned: Array<{ plan: ItemPlan; itemIndex: number }>, budget: RequestBudget): Promise<Answers> {
 	const lookups = planned.filter(({ plan }) => plan.lookup !== undefined);
 	if (lookups.length === 0) return new Map();
 	const [{ plan, itemIndex }] = lookups;
 	const values = lookups.map((entry) => (entry.plan.lookup as { value: string }).value);
-	return await lookUpEach(context, plan.request, plan.lookup!, values, plan.reading.parallel, itemIndex);
+	return await lookUpEach(context, plan.request, plan.lookup!, values, budget, itemIndex);
 }
 
-async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex: number, answers: Answers): Promise<IDataObject[]> {
+async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex: number, answers: Answers, budget: RequestBudget): Promise<IDataObject[]> {
 	// A plan answered without asking (a generic RFC) has no records: its output step answers from the values.
 	if (plan.answered) return [];
 	if (plan.lookup) {
@@ -108,8 +117,8 @@ async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex:
 		if (answer instanceof Error) throw ownError(answer, itemIndex);
 		return answer;
 	}
-	if (plan.kind === 'list') return await readList(context, plan.request, itemIndex, plan.reading);
-	return recordsOf((await sendRequest(context, plan.request, { itemIndex, effect: plan.effect })).body);
+	if (plan.kind === 'list') return await readList(context, plan.request, itemIndex, { ...plan.reading, budget });
+	return recordsOf((await sendRequest(context, plan.request, { itemIndex, effect: plan.effect, budget })).body);
 }
 
 /** An item's output: its records, simplified when Simplify is on, then through the operation's own step. */

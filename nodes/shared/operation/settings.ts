@@ -55,6 +55,7 @@ export const requestOptionsProperty: INodeProperties = {
 			noDataExpression: true,
 			default: false,
 			description: 'Whether to connect even if SSL certificate validation is not possible',
+			hint: "Applies to every request of this node, the login of a Username and Password credential included. The credential's Test button and n8n's HTTP Request node log in without it.",
 		},
 		{
 			displayName: 'Proxy',
@@ -62,7 +63,8 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. http://myproxy:3128',
-			description: 'The HTTP proxy requests go through, with its user and password in the address if it needs them (http://user:password@myproxy:3128)',
+			description:
+				"The HTTP proxy every request of this node goes through, the login of a Username and Password credential included (the credential's Test button and n8n's HTTP Request node log in without it), with its user and password in the address if it needs them (http://user:password@myproxy:3128)",
 		},
 		{
 			displayName: 'Timeout',
@@ -70,7 +72,7 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1 },
 			default: 10000,
-			description: 'Time in ms to wait for the whole answer of each request before aborting it',
+			description: 'Time in ms to wait for the whole answer of each request (a login included) before aborting it',
 		},
 	],
 };

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { foreignLinkMessage, resolveNextLink } from '../../../tenant/address';
 import type { DrfPage } from './answers';
 import { departureFrom, requestUrl } from './endpoint';
-import type { SlowDown } from './parallel';
+import { RequestBudget } from './budget';
 import { inParallel } from './parallel';
 import type { RequestContext } from './request';
 import { readCredential, sendRequest } from './request';
@@ -21,8 +21,8 @@ export interface ListReading {
 	maxRecords?: number;
 	/** Pages read at once once the first page gives `count`; 1 follows the `next` links one by one. */
 	parallel: number;
-	/** Told of a 429 on any page, when this list is one of several read side by side (a run's lookups). */
-	onRateLimited?: SlowDown;
+	/** The run's request budget, which every page takes a lane of; without one (a poll), the list has `parallel` lanes of its own. */
+	budget?: RequestBudget;
 }
 
 interface List {
@@ -31,6 +31,7 @@ interface List {
 	apiBase: string;
 	itemIndex: number;
 	reading: ListReading;
+	budget: RequestBudget;
 	/** The request as the operation built it (method, headers); each page sets its own address. */
 	request: IHttpRequestOptions;
 	/** The first page's address, page size included: every later page must be this list. */
@@ -145,7 +146,7 @@ export function searchList({ path, label, searchParam }: { path: string; label: 
 async function listOf(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading, changing: boolean): Promise<List> {
 	const { credentials, apiBase } = await readCredential(context);
 	const start = requestUrl(apiBase, first.url, { ...first.qs, limit: pageSizeFor(reading.maxRecords, 0) });
-	return { context, credentials, apiBase, itemIndex, reading, request: first, start, changing };
+	return { context, credentials, apiBase, itemIndex, reading, budget: reading.budget ?? new RequestBudget(reading.parallel), request: first, start, changing };
 }
 
 async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
@@ -237,12 +238,12 @@ function offsetPlan(list: List, first: Page): OffsetPlan | undefined {
  */
 async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): Promise<Page[]> {
 	const pages: Page[] = [firstPage];
-	await inParallel(plan.pages, list.reading.parallel, async (index, slowDown) => {
+	await inParallel(plan.pages, list.reading.parallel, async (index) => {
 		const offset = plan.offset + index * plan.step;
 		const url = new URL(plan.link);
 		url.searchParams.set('offset', String(offset));
 		url.searchParams.set('limit', String(pageSizeFor(list.reading.maxRecords, offset)));
-		const page = await readPage(list, url, offset, slowDown);
+		const page = await readPage(list, url, offset);
 		if (!list.changing) checkPage(list, firstPage, page);
 		pages[index + 1] = page;
 		return page.body.results.length > 0;
@@ -289,12 +290,12 @@ function wholeRecords(list: List, pages: Page[]): IDataObject[] {
 	return records;
 }
 
-async function readPage(list: List, url: URL, offset: number | undefined, onRateLimited?: SlowDown): Promise<Page> {
+async function readPage(list: List, url: URL, offset: number | undefined): Promise<Page> {
 	const label = pageLabel(offset);
 	const response = await sendRequest(
 		list.context,
 		{ ...list.request, url: url.toString(), qs: {} },
-		{ itemIndex: list.itemIndex, page: label, expect: 'page', onRateLimited: onRateLimited ?? list.reading.onRateLimited, credentials: list.credentials },
+		{ itemIndex: list.itemIndex, page: label, expect: 'page', budget: list.budget, credentials: list.credentials },
 	);
 	return { body: response.body as DrfPage, offset, label };
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
+import { RequestBudget } from './budget';
 import { openList, readList } from './list';
 import { inParallel } from './parallel';
 import type { RequestContext } from './request';
@@ -16,7 +17,7 @@ const PROBE_FROM_TRIPS = 3;
 
 /**
  * The records answering each value, for many lookups of one list at once (a run of Check RFC), in
- * the fewest round trips for the requests allowed at once (`lanes`): each distinct value read by
+ * the fewest round trips for the requests allowed at once (the run's budget, or `lanes` of its own for a poll): each distinct value read by
  * its query parameter, or the whole list read once when that takes fewer round trips. Either way
  * every page is read and checked as for Get Many, so both give the same records for a value.
  * Learning the list's size costs its first page, one round trip more when the lookups win: it is
@@ -29,10 +30,12 @@ export async function lookUpEach(
 	request: IHttpRequestOptions,
 	lookup: Lookup,
 	values: string[],
-	lanes: number,
+	lanesOrBudget: number | RequestBudget,
 	itemIndex: number,
 	{ oneByOne = false } = {},
 ): Promise<Map<string, IDataObject[] | Error>> {
+	const budget = typeof lanesOrBudget === 'number' ? new RequestBudget(lanesOrBudget) : lanesOrBudget;
+	const lanes = budget.lanes;
 	const distinct = [...new Set(values)];
 	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
 	const lookupTrips = Math.ceil(distinct.length / lanes);
@@ -40,7 +43,7 @@ export async function lookUpEach(
 		const qs = { ...request.qs };
 		delete qs[lookup.parameter];
 		try {
-			const whole = await openList(context, { ...request, qs }, itemIndex, { parallel: lanes });
+			const whole = await openList(context, { ...request, qs }, itemIndex, { parallel: lanes, budget });
 			const listTrips = whole.pagesLeft === undefined ? Infinity : Math.ceil(whole.pagesLeft / lanes);
 			if (listTrips < lookupTrips || (listTrips === lookupTrips && (whole.pagesLeft ?? Infinity) < distinct.length)) {
 				for (const record of await whole.readAll()) (answers.get(lookup.keyOf(record)) as IDataObject[] | undefined)?.push(record);
@@ -50,11 +53,11 @@ export async function lookUpEach(
 			return new Map(distinct.map((value) => [value, error as Error]));
 		}
 	}
-	await inParallel(distinct.length, lanes, async (index, slowDown) => {
+	await inParallel(distinct.length, lanes, async (index) => {
 		const value = distinct[index];
 		try {
 			const query = { ...request.qs, [lookup.parameter]: value };
-			answers.set(value, await readList(context, { ...request, qs: query }, itemIndex, { parallel: 1, onRateLimited: slowDown }));
+			answers.set(value, await readList(context, { ...request, qs: query }, itemIndex, { parallel: 1, budget }));
 		} catch (error) {
 			answers.set(value, error as Error);
 		}

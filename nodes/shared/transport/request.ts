@@ -11,7 +11,7 @@ import type {
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { maskSecrets, secretsOf } from '../../../tenant/safeText';
-import { REFUSED_TOKEN_FIELD } from '../../../tenant/sessions';
+import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from '../../../tenant/sessions';
 import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../../../tenant/address';
 import type { Expected } from './answers';
 import { checkAnswer, headerOf, maskedBody } from './answers';
@@ -19,6 +19,7 @@ import { departureFrom, requestUrl } from './endpoint';
 import type { WriteEffect } from './errors';
 import { apiError, boundError, networkError, redirectError } from './errors';
 import { AnswerBroken, OutOfBounds, MAX_ANSWER_BYTES, answerWithin, timeBound } from './bounds';
+import type { RequestBudget } from './budget';
 
 export const CREDENTIAL_TYPE = 'admintotalApi';
 
@@ -44,14 +45,22 @@ export interface SendOptions {
 	expect?: Expected;
 	/** A write's effect, for its errors when its outcome is unknown ("the record may have been created"); 'applied' by default. */
 	effect?: WriteEffect;
-	/** Told before a 429 is waited out (seconds), so parallel pages can slow down. */
-	onRateLimited?: (waitSeconds: number) => void;
+	/** The run's request budget (budget.ts): each try takes a lane of it, given back while waiting to try again. */
+	budget?: RequestBudget;
 	/**
 	 * The credential as read for many requests (the pages of a list, a run's lookups). An API key is
 	 * used as read; a credential with a session is read again, since another item or worker may
 	 * have renewed it meanwhile.
 	 */
 	credentials?: ICredentialDataDecryptedObject;
+}
+
+/**
+ * A body value made when its request is about to go (an image's base64), so that only the requests
+ * in flight hold theirs, not every item checked before the first is sent.
+ */
+export class SentLater {
+	constructor(readonly make: () => Promise<unknown>) {}
 }
 
 /**
@@ -67,11 +76,22 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	const read = method === 'GET';
 	const write = read ? undefined : (options.effect ?? 'applied');
 	const expect = options.expect ?? (read ? 'record' : 'written');
-	let credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
+	// The credential is read once a lane is ours: an item that waited behind the run's budget uses the session stored meanwhile.
+	let giveBack: (() => void) | undefined = await takeLane(options.budget);
+	let credentials: ICredentialDataDecryptedObject = {};
+	let apiBase = '';
+	try {
+		credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
+		apiBase = apiBaseOf(context, credentials.baseUrl);
+	} finally {
+		if (apiBase === '') {
+			options.budget?.failed();
+			giveBack();
+		}
+	}
 	let secrets = secretsOf(credentials);
 	// The request's `timeout` is the node's Settings › Request Options › Timeout, when the user set one.
 	const time = timeBound(request.timeout);
-	const apiBase = apiBaseOf(context, credentials.baseUrl);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
 	let sentWith = sessionOf(credentials);
@@ -79,95 +99,121 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 	let redirects = 0;
 	let rateLimited = 0;
 	let transient = 0;
+	let body: unknown;
+	let pauseMs = 0;
 	for (;;) {
-		let answer: IN8nHttpFullResponse;
-		const handedOver = session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials;
-		// A session obtained while the request ran (a first login, a renewal) is in the credential n8n
-		// stored: read back after the call, so it is masked in anything the server said.
-		const sessionMayChange = usesSession(credentials) && (sentWith === '' || session === 'renewed');
-		const storedSecrets = async () => (sessionMayChange ? secretsOf(await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE)) : []);
+		// Waiting to try again holds no lane.
+		if (pauseMs > 0) await sleep(pauseMs);
+		pauseMs = 0;
+		giveBack ??= await takeLane(options.budget);
+		// Until this try ends in an answer or a retry, it is failing (see `finally`).
+		let failing = true;
 		try {
-			answer = await answerWithin(time.ms, async (abortSignal) =>
-				(await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					CREDENTIAL_TYPE,
-					// The answer comes as a stream, read within the bounds (bounds.ts); `timeout` is the client's idle limit.
-					{ ...request, url, json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, encoding: 'stream', abortSignal, timeout: time.ms },
-					// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
-					asHandedOver(context, handedOver),
-				)) as IN8nHttpFullResponse,
-			);
-		} catch (error) {
+			let answer: IN8nHttpFullResponse;
+			body ??= await bodyToSend(request.body);
+			const handedOver = withLoginSettings(session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials, request);
+			// A session obtained while the request ran (a first login, a renewal) is in the credential n8n
+			// stored: read back after the call, so it is masked in anything the server said.
+			const sessionMayChange = usesSession(credentials) && (sentWith === '' || session === 'renewed');
+			const storedSecrets = async () => (sessionMayChange ? secretsOf(await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE)) : []);
+			try {
+				answer = await answerWithin(time.ms, async (abortSignal) =>
+					(await context.helpers.httpRequestWithAuthentication.call(
+						context,
+						CREDENTIAL_TYPE,
+						// The answer comes as a stream, read within the bounds (bounds.ts); `timeout` is the client's idle limit.
+						{ ...request, url, ...(body === undefined ? {} : { body: body as IDataObject }), json: true, returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true, encoding: 'stream', abortSignal, timeout: time.ms },
+						// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
+						asHandedOver(context, handedOver),
+					)) as IN8nHttpFullResponse,
+				);
+			} catch (error) {
+				secrets = [...secrets, ...(await storedSecrets())];
+				if (error instanceof OutOfBounds) {
+					throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
+				}
+				// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
+				const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
+				if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
+				if (read && transient < READ_RETRIES) {
+					transient++;
+					pauseMs = backoffSeconds(transient) * 1000;
+					failing = false;
+					continue;
+				}
+				throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, write, page);
+			}
 			secrets = [...secrets, ...(await storedSecrets())];
-			if (error instanceof OutOfBounds) {
-				throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
+			const status = answer.statusCode;
+			if (status >= 200 && status < 300) {
+				checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write });
+				// Every answer a node outputs passes here; `secrets` holds those obtained during the call too.
+				failing = false;
+				return { ...answer, body: maskedBody(answer.body, secrets) as IN8nHttpFullResponse['body'] };
 			}
-			// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
-			const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
-			if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
-			if (read && transient < READ_RETRIES) {
-				transient++;
-				await sleep(backoffSeconds(transient) * 1000);
+			if (status >= 300 && status < 400) {
+				const location = headerOf(answer.headers, 'location');
+				const target = location === undefined ? undefined : tenantTarget(location, apiBase);
+				// Same origin is not enough: a read may only be redirected within what it asked (a trailing slash), never to other records.
+				const departure = target === undefined ? undefined : departureFrom(requestUrl(apiBase, request.url, request.qs), requestUrl(apiBase, target, request.qs));
+				if (departure) {
+					const where = departure.leaves === 'endpoint' ? departure.path : `other filters: ${departure.names.join(', ')}`;
+					throw redirectError(context.getNode(), status, `another address of the tenant (${where})`, itemIndex, write);
+				}
+				if (read && target !== undefined && redirects < MAX_REDIRECTS) {
+					redirects++;
+					url = target;
+					failing = false;
+					continue;
+				}
+				throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, write);
+			}
+			if (status === 401 && session !== 'renewed' && usesSession(credentials)) {
+				// Read again: another item, execution or worker may have stored a newer session meanwhile,
+				// and renewing on top of it would make every refused request renew once more.
+				credentials = await context.getCredentials(CREDENTIAL_TYPE);
+				secrets = [...secrets, ...secretsOf(credentials)];
+				const stored = sessionOf(credentials);
+				if (session === 'asStored' && sentWith !== '' && stored !== '' && stored !== sentWith) {
+					session = 'newerStored';
+					sentWith = stored;
+					failing = false;
+					continue;
+				}
+				// This session is the one refused: log in or refresh once (shared by the run's items), then try again.
+				if (sentWith === '') sentWith = stored;
+				session = 'renewed';
+				failing = false;
 				continue;
 			}
-			throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, write, page);
-		}
-		secrets = [...secrets, ...(await storedSecrets())];
-		const status = answer.statusCode;
-		if (status >= 200 && status < 300) {
-			checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write });
-			// Every answer a node outputs passes here; `secrets` holds those obtained during the call too.
-			return { ...answer, body: maskedBody(answer.body, secrets) as IN8nHttpFullResponse['body'] };
-		}
-		if (status >= 300 && status < 400) {
-			const location = headerOf(answer.headers, 'location');
-			const target = location === undefined ? undefined : tenantTarget(location, apiBase);
-			// Same origin is not enough: a read may only be redirected within what it asked (a trailing slash), never to other records.
-			const departure = target === undefined ? undefined : departureFrom(requestUrl(apiBase, request.url, request.qs), requestUrl(apiBase, target, request.qs));
-			if (departure) {
-				const where = departure.leaves === 'endpoint' ? departure.path : `other filters: ${departure.names.join(', ')}`;
-				throw redirectError(context.getNode(), status, `another address of the tenant (${where})`, itemIndex, write);
+			const retryAfter = retryAfterSeconds(answer.headers);
+			const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+			const failure = { status, body: answer.body, itemIndex, secrets, page, write };
+			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
+			const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
+			if (wait > MAX_WAIT_SECONDS) {
+				throw apiError(context.getNode(), {
+					...failure,
+					notes: [`Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
+				});
 			}
-			if (read && target !== undefined && redirects < MAX_REDIRECTS) {
-				redirects++;
-				url = target;
-				continue;
-			}
-			throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, write);
+			if (status === 429) {
+				rateLimited++;
+				options.budget?.slowDown(wait);
+			} else transient++;
+			pauseMs = wait * 1000;
+			failing = false;
+		} finally {
+			// Before the lane is given back, so that no request waiting for it starts after the run has failed.
+			if (failing) options.budget?.failed();
+			giveBack();
+			giveBack = undefined;
 		}
-		if (status === 401 && session !== 'renewed' && usesSession(credentials)) {
-			// Read again: another item, execution or worker may have stored a newer session meanwhile,
-			// and renewing on top of it would make every refused request renew once more.
-			credentials = await context.getCredentials(CREDENTIAL_TYPE);
-			secrets = [...secrets, ...secretsOf(credentials)];
-			const stored = sessionOf(credentials);
-			if (session === 'asStored' && sentWith !== '' && stored !== '' && stored !== sentWith) {
-				session = 'newerStored';
-				sentWith = stored;
-				continue;
-			}
-			// This session is the one refused: log in or refresh once (shared by the run's items), then try again.
-			if (sentWith === '') sentWith = stored;
-			session = 'renewed';
-			continue;
-		}
-		const retryAfter = retryAfterSeconds(answer.headers);
-		const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-		const failure = { status, body: answer.body, itemIndex, secrets, page, write };
-		if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
-		const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
-		if (wait > MAX_WAIT_SECONDS) {
-			throw apiError(context.getNode(), {
-				...failure,
-				notes: [`Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
-			});
-		}
-		if (status === 429) {
-			rateLimited++;
-			options.onRateLimited?.(wait);
-		} else transient++;
-		await sleep(wait * 1000);
 	}
+}
+
+async function takeLane(budget: RequestBudget | undefined): Promise<() => void> {
+	return (await budget?.take()) ?? (() => {});
 }
 
 /** The credential and the tenant's API address, read once for many requests (see SendOptions.credentials). */
@@ -193,6 +239,24 @@ function usesSession(credentials: ICredentialDataDecryptedObject): boolean {
 /** The session a credential holds; '' when it has none yet. */
 function sessionOf(credentials: ICredentialDataDecryptedObject): string {
 	return typeof credentials.sessionToken === 'string' ? credentials.sessionToken : '';
+}
+
+/**
+ * The node's Proxy, Ignore SSL Issues and Timeout, handed to the credential's login with the
+ * credential (the only way a node can reach it; the login takes them off before n8n stores it).
+ */
+function withLoginSettings(credentials: ICredentialDataDecryptedObject, request: IHttpRequestOptions): ICredentialDataDecryptedObject {
+	if (!usesSession(credentials)) return credentials;
+	const { proxy, skipSslCertificateValidation, timeout } = request;
+	const settings = { ...(proxy ? { proxy } : {}), ...(skipSslCertificateValidation ? { skipSslCertificateValidation } : {}), ...(timeout ? { timeout } : {}) };
+	return Object.keys(settings).length === 0 ? credentials : { ...credentials, [LOGIN_SETTINGS_FIELD]: settings as IDataObject };
+}
+
+/** The body as it is sent: values to be made when the request goes are made now. */
+async function bodyToSend(body: unknown): Promise<unknown> {
+	if (typeof body !== 'object' || body === null || Array.isArray(body) || !Object.values(body).some((value) => value instanceof SentLater)) return body;
+	const entries = await Promise.all(Object.entries(body).map(async ([key, value]) => [key, value instanceof SentLater ? await value.make() : value] as const));
+	return Object.fromEntries(entries);
 }
 
 /** The credential as n8n's own request helper takes it; without a session (when renewing), n8n runs preAuthentication and stores the new one. */
