@@ -23,6 +23,10 @@ export interface RoundFigure {
 	/** Spawn to exit, n8n start-up and printing the run JSON included. */
 	wallSeconds: number;
 	requests: number;
+	/** 429 answers of a throttled tenant (throttle.ts), when there is one. */
+	throttled?: number;
+	/** The HTTP Request node's error, when its run failed (its timings are then NaN). */
+	failed?: string;
 	items: number;
 	peakRssMb: number;
 	/** CPU seconds of the n8n process, start-up included. */
@@ -34,7 +38,10 @@ export interface VariantResult {
 	label: string;
 	workNodes: string[];
 	rounds: RoundFigure[];
-	median: { nodesSeconds: number; executionSeconds: number; requests: number; peakRssMb: number };
+	median: { nodesSeconds: number; executionSeconds: number; requests: number; peakRssMb: number; throttled?: number };
+	/** Rounds whose run failed (the HTTP Request node's), left out of the medians, and the first error. */
+	failedRounds?: number;
+	failure?: string;
 }
 
 export interface ComparisonResult {
@@ -57,6 +64,8 @@ export interface RuntimeResult {
 	runtime: RuntimeName;
 	/** Added to every answer of the sandbox (ms): 0 on this machine, 50 for a tenant across a network. */
 	latencyMs: number;
+	/** The tenant answered 429 above this many requests in flight (throttle.ts); absent: it never throttles. */
+	throttledAbove?: number;
 	n8nVersion: string;
 	nodeVersion: string;
 	httpRequestNodeVersion: number;
@@ -78,8 +87,8 @@ export interface N8nBenchResults {
 	runtimes: Partial<Record<string, RuntimeResult>>;
 }
 
-export function resultKey(result: Pick<RuntimeResult, 'runtime' | 'latencyMs'>): string {
-	return result.latencyMs > 0 ? `${result.runtime}+${result.latencyMs}ms` : result.runtime;
+export function resultKey(result: Pick<RuntimeResult, 'runtime' | 'latencyMs' | 'throttledAbove'>): string {
+	return `${result.runtime}${result.latencyMs > 0 ? `+${result.latencyMs}ms` : ''}${result.throttledAbove ? `+429above${result.throttledAbove}` : ''}`;
 }
 
 const DESCRIPTION =
@@ -126,8 +135,11 @@ function withoutSection(markdown: string): string {
 	return markdown.slice(0, start) + (next === -1 ? '' : markdown.slice(next + 1));
 }
 
-const seconds = (value: number) => value.toFixed(2);
-const ratio = (value: number) => value.toFixed(2);
+const seconds = (value: number) => (Number.isNaN(value) ? 'failed' : value.toFixed(2));
+const httpSeconds = (variant: VariantResult, rounds: number) =>
+	variant.failedRounds ? `${seconds(variant.median.nodesSeconds)} (failed in ${variant.failedRounds} of ${rounds} rounds: ${variant.failure ?? ''})` : seconds(variant.median.nodesSeconds);
+const ratio = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2));
+const requests = (variant: VariantResult) => `${variant.median.requests}${variant.median.throttled ? ` (+${variant.median.throttled} 429)` : ''}`;
 const verdict = (value: boolean | null) => (value === null ? '–' : value ? 'yes' : '**no**');
 
 export function renderSection(results: N8nBenchResults): string {
@@ -140,15 +152,19 @@ export function renderSection(results: N8nBenchResults): string {
 			'n8n start-up excluded; the whole execution (startedAt..stoppedAt) beside it. Ratio = ours / HTTP, lower is better. ' +
 			'The two variants of a case alternate (round 1 ours first, round 2 HTTP first, …). ' +
 			'Peak RSS: VmHWM of the `n8n execute` process (polled every 20 ms), in brackets above an idle `n8n execute` of a Manual Trigger alone. ' +
-			'Each runtime is measured twice: with the sandbox answering as fast as it can on this machine (about 1 ms; n8n and the sandbox then share the 2 cores, so the run is CPU-bound), and with 50 ms added to every answer, as from a tenant across a network. ' +
-			'Run: `npm run bench:n8n` (`-- --runtime node24|both`, `--rounds N`, `--only <word>`, `--latency 0,50` (the default), `--profile`).',
+			'Each runtime is measured with the sandbox answering as fast as it can on this machine (about 1 ms; n8n and the sandbox then share the 2 cores, so the run is CPU-bound), with 50 ms added to every answer, as from a tenant across a network, ' +
+			'and behind a tenant that answers 429 above 10 requests in flight, as a throttled tenant does. ' +
+			'Run: `npm run bench:n8n` (`-- --runtime node24|both`, `--rounds N`, `--only <word>`, `--latency 0,50` (the default), `--throttle 10` (the default; 0 leaves it out), `--profile`).',
 	];
 	for (const result of Object.values(results.runtimes)) {
 		if (!result) continue;
 		lines.push(
 			'',
 			`### ${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, HTTP Request node v${result.httpRequestNodeVersion}` +
-				(result.latencyMs > 0 ? `; every answer ${result.latencyMs} ms later (a tenant across a network)` : '; answers as fast as the sandbox on this machine gives them'),
+				(result.latencyMs > 0 ? `; every answer ${result.latencyMs} ms later (a tenant across a network)` : '; answers as fast as the sandbox on this machine gives them') +
+				(result.throttledAbove
+					? `; the tenant answers 429 (Retry-After: 1) above ${result.throttledAbove} requests in flight, and the HTTP Request node has Batching ${result.throttledAbove} items per 100 ms, as a user must set it there (requests: those the tenant served, then the 429s)`
+					: ''),
 			'',
 			`${result.rounds} round${result.rounds === 1 ? "" : "s"}, ${result.date}, ${Math.round(result.durationSeconds)} s in all; load average ${result.loadAverage.start[0].toFixed(2)} at the start; other processes used ${(result.otherProcessesCpuShare * 100).toFixed(0)} % of the CPU during the rounds. ` +
 				`Idle \`n8n execute\`: peak RSS ${result.idle.medianPeakRssMb} MB.`,
@@ -163,8 +179,8 @@ export function renderSection(results: N8nBenchResults): string {
 				`${rss(row.http)} / ${rss(row.ours)} (+${(rss(row.http) - idle).toFixed(0)} / +${(rss(row.ours) - idle).toFixed(0)})` +
 				(row.memoryMet === null ? '' : `, ours ≤ HTTP: ${verdict(row.memoryMet)}`);
 			lines.push(
-				`| ${row.name} | ${seconds(row.http.median.nodesSeconds)} | ${seconds(row.ours.median.nodesSeconds)} | ${ratio(row.ratio)} | ${row.goal === null ? 'measured' : `≤ ${row.goal}`} | ${verdict(row.met)} | ` +
-					`${row.http.median.requests} / ${row.ours.median.requests} | ${seconds(row.http.median.executionSeconds)} / ${seconds(row.ours.median.executionSeconds)} | ${memory} |`,
+				`| ${row.name} | ${httpSeconds(row.http, result.rounds)} | ${seconds(row.ours.median.nodesSeconds)} | ${ratio(row.ratio)} | ${row.goal === null ? 'measured' : `≤ ${row.goal}`} | ${verdict(row.met)} | ` +
+					`${requests(row.http)} / ${requests(row.ours)} | ${seconds(row.http.median.executionSeconds)} / ${seconds(row.ours.median.executionSeconds)} | ${memory} |`,
 			);
 		}
 	}

@@ -10,6 +10,8 @@
  *   npm run bench:n8n -- --profile             our Check RFC for 500 items once under the CPU profiler
  *   npm run bench:n8n -- --profile --only sequential   our workflow of another case
  *   npm run bench:n8n -- --latency 0,100       the delays added to every answer, one pass each (default 0,50: this machine, and a tenant across a network)
+ *   npm run bench:n8n -- --latency none        only the throttled pass
+ *   npm run bench:n8n -- --throttle 0          no pass behind a tenant answering 429 above 10 requests in flight (the default 10)
  *
  * Results: key `n8n` of bench/results.json and the section "In real n8n" of bench/RESULTS.md.
  */
@@ -24,6 +26,7 @@ import { PACKAGE, importAll } from '../../e2e/suites/admintotal';
 import { assertSucceeded, executeMeasured, executionMs, machineBusySeconds, median, megabytes, nodesExecutionMs, outputItems } from './measure';
 import { profileWorkflow } from './profile';
 import { resultKey, saveResults, type ComparisonResult, type RoundFigure, type RuntimeResult, type VariantResult } from './report';
+import { startThrottledTenant, type ThrottledTenant } from './throttle';
 import { IDLE_WORKFLOW, SANDBOX_PAGE_SIZE, SANDBOX_VOLUME, benchCredentials, benchPlan, httpRequestVersion, type Comparison, type Variant } from './workflows';
 
 interface Options {
@@ -33,6 +36,8 @@ interface Options {
 	profile: boolean;
 	/** Added to every API answer of the sandbox (ms), one pass each: 0 is this machine, 50 a tenant across a network. */
 	latencies: number[];
+	/** A pass against a tenant answering 429 above this many requests in flight; 0: none. */
+	throttle: number;
 }
 
 function parseOptions(args: string[]): Options {
@@ -46,9 +51,12 @@ function parseOptions(args: string[]): Options {
 	for (const name of runtimes) if (!isRuntimeName(name)) throw new Error(`--runtime ${name}: use ${RUNTIME_NAMES.join(', ')} or both`);
 	const rounds = Number(value('--rounds') ?? 3);
 	if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds ${value('--rounds')}: a whole number of at least 1`);
-	const latencies = (value('--latency') ?? '0,50').split(',').map(Number);
+	const latencyList = value('--latency') ?? '0,50';
+	const latencies = latencyList === 'none' ? [] : latencyList.split(',').map(Number);
 	if (latencies.some((latency) => !Number.isFinite(latency) || latency < 0)) throw new Error(`--latency ${value('--latency')}: milliseconds, 0 or more, comma-separated`);
-	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile'), latencies };
+	const throttle = Number(value('--throttle') ?? 10);
+	if (!Number.isInteger(throttle) || throttle < 0) throw new Error(`--throttle ${value('--throttle')}: requests in flight, a whole number (0: no throttled pass)`);
+	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile'), latencies, throttle };
 }
 
 function log(runtime: N8nRuntime, message: string): void {
@@ -66,15 +74,37 @@ async function preparedInstance(runtime: N8nRuntime, tarball: string, scratch: s
 }
 
 /** One run of a variant: its figures, after checking its output. */
-async function runVariant(n8n: N8nInstance, sandbox: Sandbox, variant: Variant, round: number, order: number): Promise<RoundFigure> {
+async function runVariant(n8n: N8nInstance, sandbox: Sandbox, variant: Variant, round: number, order: number, throttled?: ThrottledTenant): Promise<RoundFigure> {
 	sandbox.clearRequests();
+	if (throttled) throttled.throttled = 0;
 	const result = await executeMeasured(n8n, variant.workflow.id);
+	if (!(result.succeeded && result.run) && variant.side === 'http') {
+		// The HTTP Request node failing (its requests all at once refused or cut, a 429) is a result, not a fault of the bench.
+		variant.cleanUp?.();
+		const failed = result.run?.data.resultData.error?.message ?? `n8n execute exited ${result.exitCode}`;
+		log(n8n.runtime, `round ${round} ${variant.key} FAILED: ${failed}`);
+		return {
+			round,
+			order,
+			nodesSeconds: Number.NaN,
+			executionSeconds: Number.NaN,
+			wallSeconds: result.wallMs / 1000,
+			requests: sandbox.requests.length,
+			...(throttled ? { throttled: throttled.throttled } : {}),
+			items: 0,
+			peakRssMb: megabytes(result.peakRssKb),
+			cpuSeconds: result.cpuSeconds,
+			failed,
+		};
+	}
 	const run = assertSucceeded(result, variant.key);
 	const items = outputItems(run, variant.outputNode);
 	try {
 		variant.verify(items);
 	} catch (error) {
 		throw new Error(`${variant.key} (${variant.label}), round ${round}: ${(error as Error).message}`);
+	} finally {
+		variant.cleanUp?.();
 	}
 	return {
 		round,
@@ -83,6 +113,7 @@ async function runVariant(n8n: N8nInstance, sandbox: Sandbox, variant: Variant, 
 		executionSeconds: executionMs(run) / 1000,
 		wallSeconds: result.wallMs / 1000,
 		requests: sandbox.requests.length,
+		...(throttled ? { throttled: throttled.throttled } : {}),
 		items: items.length,
 		peakRssMb: megabytes(result.peakRssKb),
 		cpuSeconds: result.cpuSeconds,
@@ -116,20 +147,29 @@ function selectedComparisons(comparisons: Comparison[], word: string): Compariso
 }
 
 function variantResult(variant: Variant, rounds: RoundFigure[]): VariantResult {
-	const of = (pick: (figure: RoundFigure) => number) => median(rounds.map(pick));
+	const succeeded = rounds.filter((figure) => figure.failed === undefined);
+	const of = (pick: (figure: RoundFigure) => number) => median(succeeded.map(pick));
+	const failures = rounds.filter((figure) => figure.failed !== undefined);
 	return {
 		key: variant.key,
 		label: variant.label,
 		workNodes: variant.workNodes,
 		rounds,
-		median: { nodesSeconds: of((f) => f.nodesSeconds), executionSeconds: of((f) => f.executionSeconds), requests: of((f) => f.requests), peakRssMb: of((f) => f.peakRssMb) },
+		median: {
+			nodesSeconds: of((f) => f.nodesSeconds),
+			executionSeconds: of((f) => f.executionSeconds),
+			requests: of((f) => f.requests),
+			peakRssMb: of((f) => f.peakRssMb),
+			...(rounds.some((f) => f.throttled !== undefined) ? { throttled: median(rounds.map((f) => f.throttled ?? 0)) } : {}),
+		},
+		...(failures.length > 0 ? { failedRounds: failures.length, failure: failures[0].failed } : {}),
 	};
 }
 
-async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: string, scratch: string, options: Options, latencyMs: number): Promise<RuntimeResult> {
+async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: string, scratch: string, options: Options, latencyMs: number, throttled?: ThrottledTenant): Promise<RuntimeResult> {
 	const started = Date.now();
 	const loadAtStart = os.loadavg();
-	const plan = benchPlan(runtime, sandbox);
+	const plan = benchPlan(runtime, sandbox, throttled ? { batchSize: throttled.limit, batchInterval: 100 } : undefined);
 	const comparisons = options.only ? selectedComparisons(plan.comparisons, options.only) : plan.comparisons;
 	const cases = casesOf(comparisons);
 	const variants = new Map(plan.variants.map((variant) => [variant.key, variant]));
@@ -153,13 +193,13 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 			idle.push({ peakRssMb: megabytes(idleRun.peakRssKb), executionSeconds: executionMs(assertSucceeded(idleRun, 'idle')) / 1000 });
 			const order = roundOrder(cases, round);
 			for (const [index, key] of order.entries()) {
-				const figure = await runVariant(n8n, sandbox, variants.get(key)!, round, index + 1);
+				const figure = await runVariant(n8n, sandbox, variants.get(key)!, round, index + 1, throttled);
 				figures.get(key)!.push(figure);
 				n8nCpuSeconds += figure.cpuSeconds;
 				log(
 					runtime,
 					`round ${round}/${options.rounds} ${key.padEnd(16)} nodes ${figure.nodesSeconds.toFixed(2)} s, execution ${figure.executionSeconds.toFixed(2)} s, ` +
-						`${figure.requests} requests, ${figure.items} items, peak RSS ${figure.peakRssMb} MB (n8n execute ${figure.wallSeconds.toFixed(1)} s)`,
+						`${figure.requests} requests${figure.throttled === undefined ? '' : ` (+${figure.throttled} answered 429)`}, ${figure.items} items, peak RSS ${figure.peakRssMb} MB (n8n execute ${figure.wallSeconds.toFixed(1)} s)`,
 				);
 			}
 		}
@@ -189,6 +229,7 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 		return {
 			runtime: runtime.name,
 			latencyMs,
+			...(throttled ? { throttledAbove: throttled.limit } : {}),
 			n8nVersion: runtime.version,
 			nodeVersion: runtime.nodeVersion,
 			httpRequestNodeVersion: httpRequestVersion(runtime),
@@ -248,6 +289,19 @@ async function main(): Promise<void> {
 				const saved = saveResults(PACKAGE_ROOT, result, benchPlan(runtime, sandbox).comparisons.map((comparison) => comparison.key));
 				console.log(renderConsole(saved.runtimes[resultKey(result)]!));
 			}
+			if (options.throttle > 0) {
+				sandbox.faults.clear();
+				const throttled = await startThrottledTenant(sandbox.url, options.throttle);
+				try {
+					// The same sandbox, reached through the throttled front: credentials and workflows take its address.
+					const behind = Object.create(sandbox, { url: { value: throttled.url } }) as Sandbox;
+					const result = await benchRuntime(runtime, behind, tarball, scratch, options, 0, throttled);
+					const saved = saveResults(PACKAGE_ROOT, result, benchPlan(runtime, sandbox).comparisons.map((comparison) => comparison.key));
+					console.log(renderConsole(saved.runtimes[resultKey(result)]!));
+				} finally {
+					await throttled.close();
+				}
+			}
 		}
 	} finally {
 		await sandbox.close();
@@ -263,7 +317,8 @@ function renderConsole(result: RuntimeResult): string {
 			`${row.goal === null ? ' (measured)' : ` (goal ≤ ${row.goal}: ${row.met ? 'met' : 'NOT met'})`}; requests ${row.http.median.requests} / ${row.ours.median.requests}; ` +
 			`peak RSS ${row.http.median.peakRssMb} / ${row.ours.median.peakRssMb} MB (idle ${result.idle.medianPeakRssMb})`,
 	);
-	return [`\n${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, ${result.rounds} rounds, ${Math.round(result.durationSeconds)} s, ${result.latencyMs} ms added to every answer`, ...rows, ''].join('\n');
+	const throttled = result.throttledAbove ? `, 429 above ${result.throttledAbove} in flight` : '';
+	return [`\n${result.runtime}: n8n ${result.n8nVersion}, Node ${result.nodeVersion}, ${result.rounds} rounds, ${Math.round(result.durationSeconds)} s, ${result.latencyMs} ms added to every answer${throttled}`, ...rows, ''].join('\n');
 }
 
 main().catch((error) => {

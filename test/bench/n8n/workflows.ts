@@ -19,6 +19,7 @@ export const SANDBOX_PAGE_SIZE = { default: 20, max: 100 };
 
 export const SALES_NOTES_PATH = '/api/v2/movimientos/notas_venta/';
 export const BLACKLIST_PATH = '/api/v2/listanegra/';
+export const BANK_ACCOUNTS_PATH = '/api/v2/cuentas_bancarias/';
 
 /** One workflow of a case: which nodes' executionTime is the work, and what its output must be. */
 export interface Variant {
@@ -32,6 +33,8 @@ export interface Variant {
 	outputNode: string;
 	/** Throws unless the output is what the case must give (asserted every run, never the timing). */
 	verify: (items: JsonObject[]) => void;
+	/** Puts the sandbox back as the other cases expect it (a Create's notes removed). */
+	cleanUp?: () => void;
 }
 
 /** A comparison printed as one row: ours against the HTTP Request node, with the goal for the ratio. */
@@ -124,7 +127,12 @@ function rfcItems(rfcs: string[]): NodeSpec[] {
 	];
 }
 
-function httpRequest(runtime: N8nRuntime, url: string, query: Array<{ name: string; value: string }>, options: Record<string, unknown>): NodeSpec {
+/** Batching a user sets on the HTTP Request node for a tenant that throttles; undefined: as added. */
+export type HttpBatching = { batchSize: number; batchInterval: number } | undefined;
+let httpBatching: HttpBatching;
+
+function httpRequest(runtime: N8nRuntime, url: string, query: Array<{ name: string; value: string }>, given: Record<string, unknown>): NodeSpec {
+	const options = httpBatching ? { ...given, batching: { batch: httpBatching } } : given;
 	return {
 		name: 'HTTP Request',
 		type: 'n8n-nodes-base.httpRequest',
@@ -254,6 +262,130 @@ function checkRfcHttp(runtime: N8nRuntime, sandbox: Sandbox, key: string, id: st
 	};
 }
 
+/** A Set node emitting `values` as one array, then a Split Out making one item of each (not measured). */
+function itemsOf(name: string, values: JsonObject[]): NodeSpec[] {
+	return [
+		setJson(name, { values }),
+		{ name: 'One Item Each', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'values', include: 'noOtherFields', options: {} } },
+	];
+}
+
+/** `count` items, each the ID of one of the sandbox's bank accounts in turn. */
+function bankAccountIds(sandbox: Sandbox, count: number): JsonObject[] {
+	const ids = sandbox.store.cuentasBancarias.map((account) => account.id);
+	return Array.from({ length: count }, (_, index) => ({ id: ids[index % ids.length] }));
+}
+
+/** One record out per item in, each with its ID. */
+function oneRecordPerItem(count: number): (items: JsonObject[]) => void {
+	return (items) => {
+		expectCount('items out', items.length, count);
+		expectCount('items with an id', items.filter((item) => typeof item.id === 'number').length, count);
+	};
+}
+
+const BANK_ACCOUNT_NODE = 'Admintotal Bank Account';
+
+function getOurs(sandbox: Sandbox, count: number): Variant {
+	return {
+		key: 'get2000Ours',
+		label: 'Admintotal Bank Account, Get, Parallel Requests 4',
+		side: 'ours',
+		workNodes: [BANK_ACCOUNT_NODE],
+		outputNode: BANK_ACCOUNT_NODE,
+		verify: oneRecordPerItem(count),
+		workflow: linearWorkflow('benchGet2kOurs001', 909, `Bench: Get for ${count} items, ours`, [
+			MANUAL_TRIGGER,
+			...itemsOf('Bank Account IDs', bankAccountIds(sandbox, count)),
+			{
+				name: BANK_ACCOUNT_NODE,
+				type: nodeType('admintotalBankAccount'),
+				typeVersion: 1,
+				parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+				credentials: ourCredential(),
+			},
+		]),
+	};
+}
+
+function getHttp(runtime: N8nRuntime, sandbox: Sandbox, count: number): Variant {
+	const request = httpRequest(runtime, '', [], {});
+	return {
+		key: 'get2000Http',
+		label: 'HTTP Request, one GET per item',
+		side: 'http',
+		workNodes: ['HTTP Request'],
+		outputNode: 'HTTP Request',
+		verify: oneRecordPerItem(count),
+		workflow: linearWorkflow('benchGet2kHttp001', 910, `Bench: Get for ${count} items, HTTP Request node`, [
+			MANUAL_TRIGGER,
+			...itemsOf('Bank Account IDs', bankAccountIds(sandbox, count)),
+			{ ...request, parameters: { ...request.parameters, url: `=${sandbox.url}${BANK_ACCOUNTS_PATH}{{ $json.id }}/`, sendQuery: false } },
+		]),
+	};
+}
+
+/** What each created sales note holds: one line of the demo product, and the item's number as its external ID. */
+function noteNumbers(count: number): JsonObject[] {
+	return Array.from({ length: count }, (_, index) => ({ n: index + 1 }));
+}
+
+/** After a Create, the sandbox's notes are the 10,000 the Return All cases read. */
+function removeCreatedNotes(sandbox: Sandbox): () => void {
+	return () => {
+		sandbox.store.notasVenta.splice(SANDBOX_VOLUME.notasVenta);
+	};
+}
+
+function createOurs(sandbox: Sandbox, count: number): Variant {
+	return {
+		key: 'create500Ours',
+		label: 'Admintotal Sales Note, Create, Parallel Requests 4',
+		side: 'ours',
+		workNodes: [SALES_NOTES_NODE],
+		outputNode: SALES_NOTES_NODE,
+		verify: oneRecordPerItem(count),
+		cleanUp: removeCreatedNotes(sandbox),
+		workflow: linearWorkflow('benchCreate500Our', 911, `Bench: Create ${count} sales notes, ours`, [
+			MANUAL_TRIGGER,
+			...itemsOf('Note Numbers', noteNumbers(count)),
+			{
+				name: SALES_NOTES_NODE,
+				type: nodeType('admintotalSalesNote'),
+				typeVersion: 1,
+				parameters: {
+					resource: 'salesNote',
+					operation: 'create',
+					clientBy: 'id',
+					clientId: DEMO.cliente.id,
+					lines: { line: [{ productBy: 'code', product: DEMO.producto.codigo, quantity: '2', unitPrice: '189.50' }] },
+					additionalFields: { externalId: '={{ "BENCH-" + $json.n }}' },
+				},
+				credentials: ourCredential(),
+			},
+		]),
+	};
+}
+
+function createHttp(runtime: N8nRuntime, sandbox: Sandbox, count: number): Variant {
+	const body = `={{ JSON.stringify({ cliente: ${DEMO.cliente.id}, detalles: [{ producto_codigo: ${JSON.stringify(DEMO.producto.codigo)}, cantidad: "2", precio_unitario: "189.50" }], id_externo: "BENCH-" + $json.n }) }}`;
+	const request = httpRequest(runtime, `${sandbox.url}${SALES_NOTES_PATH}`, [], {});
+	return {
+		key: 'create500Http',
+		label: 'HTTP Request, one POST per item',
+		side: 'http',
+		workNodes: ['HTTP Request'],
+		outputNode: 'HTTP Request',
+		verify: oneRecordPerItem(count),
+		cleanUp: removeCreatedNotes(sandbox),
+		workflow: linearWorkflow('benchCreate500Htt', 912, `Bench: Create ${count} sales notes, HTTP Request node`, [
+			MANUAL_TRIGGER,
+			...itemsOf('Note Numbers', noteNumbers(count)),
+			{ ...request, parameters: { ...request.parameters, method: 'POST', sendQuery: false, sendBody: true, contentType: 'json', specifyBody: 'json', jsonBody: body } },
+		]),
+	};
+}
+
 /** A Manual Trigger alone: what `n8n execute` weighs with no work, the memory baseline. */
 export const IDLE_WORKFLOW: WorkflowFixture = linearWorkflow('benchIdle0000001', 900, 'Bench: idle (Manual Trigger only)', [MANUAL_TRIGGER]);
 
@@ -263,7 +395,8 @@ export interface BenchPlan {
 	inputs: { rfc500: RfcInput; rfc5000: RfcInput };
 }
 
-export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox): BenchPlan {
+export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox, batching?: HttpBatching): BenchPlan {
+	httpBatching = batching;
 	const rfc500 = rfcInput(sandbox, 500, 500);
 	const rfc5000 = rfcInput(sandbox, 5_000, 3_000);
 	const variants = [
@@ -275,6 +408,10 @@ export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox): BenchPlan {
 		checkRfcOurs('rfc500Ours10', 'benchRfc500Ours10', 908, rfc500, 10),
 		checkRfcOurs('rfc5000Ours', 'benchRfc5kOurs001', 906, rfc5000),
 		checkRfcHttp(runtime, sandbox, 'rfc5000Http', 'benchRfc5kHttp001', 907, rfc5000),
+		getOurs(sandbox, 2_000),
+		getHttp(runtime, sandbox, 2_000),
+		createOurs(sandbox, 500),
+		createHttp(runtime, sandbox, 500),
 	];
 	const comparisons: Comparison[] = [
 		{ key: 'returnAllParallel', name: 'Sales notes, Return All of 10,000, parallel (4)', ours: 'notesParallel', http: 'notesHttp', goal: 0.5, memory: true },
@@ -282,6 +419,8 @@ export function benchPlan(runtime: N8nRuntime, sandbox: Sandbox): BenchPlan {
 		{ key: 'checkRfc500', name: 'Blacklist, Check RFC for 500 items (500 distinct RFCs, 100 of them listed)', ours: 'rfc500Ours', http: 'rfc500Http', goal: 0.5, memory: false },
 		{ key: 'checkRfcTenLanes', name: 'Blacklist, Check RFC for 500 items, Parallel Requests 10', ours: 'rfc500Ours10', http: 'rfc500Http', goal: 0.5, memory: false },
 		{ key: 'checkRfc5000', name: 'Blacklist, Check RFC for 5,000 items (3,000 distinct RFCs, 600 of them listed)', ours: 'rfc5000Ours', http: 'rfc5000Http', memory: false },
+		{ key: 'get2000', name: 'Bank Account, Get for 2,000 items', ours: 'get2000Ours', http: 'get2000Http', memory: false },
+		{ key: 'create500', name: 'Sales Note, Create for 500 items', ours: 'create500Ours', http: 'create500Http', memory: false },
 	];
 	return { variants, comparisons, inputs: { rfc500, rfc5000 } };
 }
