@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 /**
  * CFDI XML as a File in a real n8n (E2E_RUNTIME=node20|node24) whose binary data mode is
  * `filesystem` (N8N_DEFAULT_BINARY_DATA_MODE), as many self-hosted instances run: Sales Note → Get
