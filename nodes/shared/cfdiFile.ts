@@ -88,27 +88,19 @@ export async function pollItems(context: IPollFunctions, source: CfdiSource | un
 
 async function cfdiItem(helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'>, file: CfdiFile, record: IDataObject, output: IDataObject): Promise<INodeExecutionData> {
 	const xml = record[file.field];
-	const told = (outcome: CfdiFileOutcome, note: string): INodeExecutionData => ({
-		json: { ...output, cfdiFile: outcome, cfdiFileNote: note },
-	});
+	const told = (outcome: CfdiFileOutcome, note: string): INodeExecutionData => ({ json: { ...output, cfdiFile: outcome, cfdiFileNote: note } });
 	if (xml === undefined || xml === null || (typeof xml === 'string' && xml.trim() === '')) {
 		const cancelled = record.cancelado === true ? ' It is cancelled.' : '';
-		return told('noStampedXml', `${recordName(file, record)} has no stamped CFDI XML (${file.field} is empty): it is not stamped, so no file was made.${cancelled}`);
+		return told(
+			'noStampedXml',
+			`${recordName(file, record)} has no stamped CFDI XML (${file.field} is ${xml === undefined ? 'missing' : 'empty'}): it is not stamped, so no file was made.${cancelled}`,
+		);
 	}
-	const check =
-		typeof xml === 'string'
-			? checkCfdiXml(xml)
-			: {
-					cfdi: false as const,
-					problem: `it is ${Array.isArray(xml) ? 'a list' : `a ${typeof xml}`}, not text`,
-				};
+	const check = typeof xml === 'string' ? checkCfdiXml(xml) : { cfdi: false as const, problem: `it is ${Array.isArray(xml) ? 'a list' : `a ${typeof xml}`}, not text` };
 	if (!check.cfdi) return told('notCfdi', `${recordName(file, record)}: ${file.field} is not a CFDI 4.0 XML (${check.problem}), so no file was made of it.`);
 	const fileName = `${check.uuid ?? plainName([check.serie, check.folio]) ?? plainName([record.folio_completo]) ?? plainName([file.record.replace(/ /g, '-'), record.id]) ?? 'cfdi'}.xml`;
 	const binary = await helpers.prepareBinaryData(Buffer.from(xml as string, 'utf8'), fileName, XML_TYPE);
-	return {
-		json: { ...output, cfdiFile: 'attached' satisfies CfdiFileOutcome },
-		binary: { [file.binaryProperty]: binary },
-	};
+	return { json: { ...output, cfdiFile: 'attached' satisfies CfdiFileOutcome }, binary: { [file.binaryProperty]: binary } };
 }
 
 /** "Sales note A-15003 (ID 3)", from what the server sent, cut short and on one line. */

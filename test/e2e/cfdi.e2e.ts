@@ -5,16 +5,19 @@
  * Many with `n8n execute`, and example 5 (the Polling Trigger's New Sales Note → message with the
  * PDF link and the XML) active in `n8n start`. n8n keeps each file on disk (the item holds a
  * `filesystem…` reference, not the bytes), and n8n's own Extract from File reads back exactly the
- * XML the sandbox holds. What the editor's binary tab shows (file name, type, size) is read from
- * the run data and written to test/artifacts/cfdi/<runtime>.json.
+ * XML the sandbox holds. The editor's binary tab, in headless Chromium (browser/), shows one note's
+ * file name, type and size. What the run data and the tab show goes to test/artifacts/cfdi/ (not
+ * committed): <runtime>.json and binary-tab-<runtime>.png.
  */
 import { promises as fs } from 'fs';
 import { join } from 'path';
 
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { launchChromium, type BrowserSession } from './browser/chromium';
+import { Editor } from './browser/editor';
 import { crearNotaVenta } from '../sandbox/store/cambios';
 import { uuidDe } from '../sandbox/store/cfdi';
-import { nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type NodeItem, type N8nInstance, type N8nServer, type RunExecutionData, type WorkflowFixture } from './lib';
+import { DEFAULT_OWNER, nodeOutput, resolveRuntime, selectedRuntimeName, sleep, type NodeItem, type N8nInstance, type N8nServer, type RunExecutionData, type WorkflowFixture } from './lib';
 import { MANUAL_TRIGGER, apiKeyCredential, importAll, instanceWithPackage, linearWorkflow, loadExample, nodeType, resetSandboxAndStopAfterAll, timed, uses } from './suites/admintotal';
 
 const RUNTIME = selectedRuntimeName();
@@ -65,6 +68,7 @@ describe(`CFDI XML as a File in n8n with filesystem binary data (${RUNTIME})`, (
 	let n8n: N8nInstance;
 	let server: N8nServer | undefined;
 	let example5: WorkflowFixture;
+	let browser: BrowserSession | undefined;
 	const seen: Record<string, BinaryTab & { note: string }> = {};
 	const credential = () => apiKeyCredential(sandbox, DEMO.apiKey);
 	const getMany = () =>
@@ -79,6 +83,18 @@ describe(`CFDI XML as a File in n8n with filesystem binary data (${RUNTIME})`, (
 			onlyAttached,
 			readBack,
 		]);
+	/** One stamped note (A-15013 in the default sandbox), for the editor. */
+	const oneNote = (folio: number) =>
+		linearWorkflow('cfdiOneNote01', 62, 'E2E: one sales note with its CFDI', [
+			MANUAL_TRIGGER,
+			{
+				name: 'Get Sales Notes',
+				type: nodeType('admintotalSalesNote'),
+				typeVersion: 2,
+				credentials: uses(credential()),
+				parameters: { resource: 'salesNote', operation: 'getAll', returnAll: true, filters: { cancelled: 'all', series: 'A', folio }, cfdiXmlAsFile: true },
+			},
+		]);
 
 	beforeAll(async () => {
 		const runtime = await resolveRuntime();
@@ -89,12 +105,14 @@ describe(`CFDI XML as a File in n8n with filesystem binary data (${RUNTIME})`, (
 		example5.nodes.push({ ...onlyAttached, id: 'c0f1d000-0000-4000-8000-0000000000f1', position: [240, 200] }, { ...readBack, id: 'c0f1d000-0000-4000-8000-0000000000f2', position: [480, 200] });
 		example5.connections[TRIGGER].main[0].push({ node: onlyAttached.name, type: 'main', index: 0 });
 		example5.connections[onlyAttached.name] = { main: [[{ node: READ_BACK, type: 'main', index: 0 }]] };
-		await importAll(n8n, [credential()], [getMany(), example5]);
+		const shown = sandbox.store.notasVenta.find((note) => note.xml_timbrado !== '' && note.folio_completo.startsWith('A-'))!;
+		await importAll(n8n, [credential()], [getMany(), example5, oneNote(shown.folio)]);
 	});
 
 	resetSandboxAndStopAfterAll(() => sandbox);
 
 	afterAll(async () => {
+		await browser?.close();
 		await server?.stop();
 		await fs.mkdir(ARTIFACTS, { recursive: true });
 		await fs.writeFile(join(ARTIFACTS, `${RUNTIME}.json`), JSON.stringify(seen, null, 2) + '\n');
@@ -148,7 +166,44 @@ describe(`CFDI XML as a File in n8n with filesystem binary data (${RUNTIME})`, (
 		expect(nodeOutput(execution.data!, 'Compose Message')[0].message).toContain('Adjuntamos su CFDI (XML).');
 		seen.pollingTrigger = { note: `${note.folio_completo} (ID ${note.id}, ${Buffer.byteLength(note.xml_timbrado)} bytes)`, ...pick(file) };
 	});
+
+	test("the editor's binary tab shows a sales note's file: its UUID name, application/xml and its size", async () => {
+		const note = sandbox.store.notasVenta.find((candidate) => candidate.xml_timbrado !== '' && candidate.folio_completo.startsWith('A-'))!;
+		server ??= await n8n.startServer();
+		await server.setupOwner(DEFAULT_OWNER).catch(() => undefined);
+		browser = await launchChromium({ viewport: { width: 1600, height: 1000 } });
+		const editor = new Editor(browser.page, server.baseUrl);
+		const shot = join(ARTIFACTS, `binary-tab-${RUNTIME}.png`);
+		try {
+			await editor.signIn(DEFAULT_OWNER);
+			await editor.openWorkflow('cfdiOneNote01', 2);
+			await browser.page.locator('[data-test-id="execute-workflow-button"]').first().click();
+			await waitUntil(() => sandbox.requests.some((request) => request.path === LIST && request.query.folio === String(note.folio)));
+			await editor.openPanel(nodeType('admintotalSalesNote'), 'Get Sales Notes');
+			const modes = editor.ndv.locator('[data-test-id="ndv-run-data-display-mode"]').last();
+			await modes.getByText('Binary', { exact: true }).click();
+			const tab = editor.ndv.locator('[data-test-id="ndv-output-panel"], [data-test-id="output-panel"]').first();
+			await tab.getByText('application/xml').waitFor({ state: 'visible' });
+			const text = (await tab.innerText()).replace(/\s+/g, ' ');
+			await editor.screenshot(shot);
+			// n8n writes sizes as pretty-bytes does: three significant digits, 1 kB = 1000 bytes.
+			const size = `${Number((Buffer.byteLength(note.xml_timbrado) / 1000).toPrecision(3))} kB`;
+			expect(text).toContain(`File Name: ${uuidDe(note.xml_timbrado)}.xml`);
+			expect(text).toContain('Mime Type: application/xml');
+			expect(text).toContain(`File Size: ${size}`);
+			seen.binaryTab = { note: `${note.folio_completo} (ID ${note.id})`, fileName: `${uuidDe(note.xml_timbrado)}.xml`, mimeType: 'application/xml', fileSize: size };
+		} catch (error) {
+			await editor.screenshot(shot.replace(/\.png$/, '.FAILED.png'));
+			throw error;
+		}
+	});
 });
+
+async function waitUntil(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!condition() && Date.now() < deadline) await sleep(200);
+	expect(condition()).toBe(true);
+}
 
 function pick(file: BinaryTab): BinaryTab {
 	return { fileName: file.fileName, mimeType: file.mimeType, fileSize: file.fileSize, fileExtension: file.fileExtension, id: file.id };

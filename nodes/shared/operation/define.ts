@@ -124,13 +124,12 @@ export function defineOperation(spec: OperationSpec): Operation {
 	const ownProperties = fields.flatMap((field) => field.properties);
 	const parallelDescription = PARALLEL_REQUESTS_DESCRIPTION[spec.kind];
 	const fieldProperties = parallelDescription ? withParallelRequests(ownProperties, parallelDescription) : ownProperties;
-	// Simplify sits before the first Filters or Options collection, as in n8n's own nodes.
+	// Simplify (and CFDI XML as a File) sit before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
-	const simplify = spec.simplify ? [simplifyProperty] : [];
+	const simplify = [...(spec.simplify ? [simplifyProperty] : []), ...(spec.cfdi ? cfdiFileProperties(spec.cfdi) : [])];
 	const properties = [
 		...(spec.kind === 'list' ? listSizeProperties : []),
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
-		...(spec.cfdi ? cfdiFileProperties(spec.cfdi) : []),
 	];
 
 	const plan = async (reader: ValueReader): Promise<ItemPlan> => {
