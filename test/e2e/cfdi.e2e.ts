@@ -174,6 +174,7 @@ describe(`CFDI XML as a File in n8n with filesystem binary data (${RUNTIME})`, (
 		browser = await launchChromium({ viewport: { width: 1600, height: 1000 } });
 		const editor = new Editor(browser.page, server.baseUrl);
 		const shot = join(ARTIFACTS, `binary-tab-${RUNTIME}.png`);
+		let passed = false;
 		try {
 			await editor.signIn(DEFAULT_OWNER);
 			await editor.openWorkflow('cfdiOneNote01', 2);
@@ -192,9 +193,10 @@ describe(`CFDI XML as a File in n8n with filesystem binary data (${RUNTIME})`, (
 			expect(text).toContain('Mime Type: application/xml');
 			expect(text).toContain(`File Size: ${size}`);
 			seen.binaryTab = { note: `${note.folio_completo} (ID ${note.id})`, fileName: `${uuidDe(note.xml_timbrado)}.xml`, mimeType: 'application/xml', fileSize: size };
-		} catch (error) {
-			await editor.screenshot(shot.replace(/\.png$/, '.FAILED.png'));
-			throw error;
+			passed = true;
+		} finally {
+			// A step that failed leaves the page as it was, to see why.
+			if (!passed) await editor.screenshot(shot.replace(/\.png$/, '.FAILED.png'));
 		}
 	});
 });
