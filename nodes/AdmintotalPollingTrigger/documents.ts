@@ -1,7 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shapeRecord } from '../shared/operation/simplify';
+import { pollItems } from '../shared/cfdiFile';
 import type { ChangingList } from '../shared/transport/list';
 import { fetchPage, readChangingList } from '../shared/transport/list';
 import { addDays, later, todayIn, writtenDay } from './calendar';
@@ -81,7 +81,7 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 	const whole = read.count === undefined || foundAll(read);
 	memory[event.name] = { filters: fingerprint, from: whole ? firstDay : later(followedFrom, firstDay), days: seen.save() } satisfies SavedDocuments;
 	if (fresh.length === 0) return null;
-	return [fresh.map((record) => ({ json: poll.simplify ? shapeRecord(record, event.simplify) : record }))];
+	return [await pollItems(context, event.cfdi, fresh, poll.simplify ? event.simplify : undefined)];
 }
 
 /**
@@ -95,7 +95,7 @@ export async function newestDocument(context: IPollFunctions, poll: DocumentPoll
 	const last = count > 1 ? (await fetchPage(context, poll.event.path, { ...qs, limit: 1, offset: count - 1 })).results : first.results;
 	const newest = last[last.length - 1] ?? first.results[0];
 	if (newest === undefined) return null;
-	return [[{ json: poll.simplify ? shapeRecord(newest, poll.event.simplify) : newest }]];
+	return [await pollItems(context, poll.event.cfdi, [newest], poll.simplify ? poll.event.simplify : undefined)];
 }
 
 /** A record is filed under its own day, or the first day read when the API dated it earlier (so it is kept as long as it can come back). */
