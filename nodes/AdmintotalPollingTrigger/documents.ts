@@ -69,7 +69,9 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 	const polls = saved?.polls ?? 0;
 
 	const newest = kept.newest();
-	let records = newest === undefined || wholeReadDue(polls, kept.size) ? undefined : await readPast(context, poll, qs, kept.size - 1, newest);
+	// Days the window gained (Look Back widened, the timezone or the clock moved back) hold records the memory never knew, anywhere in the list.
+	const widened = saved !== undefined && firstDay < saved.from;
+	let records = newest === undefined || widened || wholeReadDue(polls, kept.size) ? undefined : await readPast(context, poll, qs, kept.size - 1, newest);
 	const whole = records === undefined;
 	records ??= await readWhole(context, poll, qs);
 

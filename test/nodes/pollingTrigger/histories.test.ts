@@ -38,8 +38,8 @@ import { noteList, serveNotes } from './servedNotes';
 
 const MEMORY = 'node:Admintotal Polling Trigger';
 /** Histories per event: in-process, and through n8n-core over HTTP (about 30 ms each). */
-const HISTORIES = Number(process.env.HISTORIES ?? 1500);
-const HTTP_HISTORIES = Number(process.env.HTTP_HISTORIES ?? Math.max(100, Math.round(HISTORIES / 15)));
+const HISTORIES = Number(process.env.HISTORIES ?? 1000);
+const HTTP_HISTORIES = Number(process.env.HTTP_HISTORIES ?? Math.max(100, Math.round(HISTORIES / 20)));
 
 function httpDriver(tenantUrl: string, event: EventName, list: TriggerDriver['list']): TriggerDriver {
 	const trigger = new PollingTrigger({

@@ -104,10 +104,10 @@ interface Note {
 	present: boolean;
 	serie: 'A' | 'B';
 	/**
-	 * Created once the trigger had followed the tenant: never "there before", however it comes into
-	 * the list (filters edited back before any poll leave the memory as it was).
+	 * Created, cancelled or re-dated once the trigger had followed the tenant: never "there before",
+	 * however it comes into the list (filters edited back before any poll leave the memory as it was).
 	 */
-	createdSince: boolean;
+	changedSince: boolean;
 }
 
 /** The reference tenant and what the promise allows of the trigger. */
@@ -146,10 +146,13 @@ export class TenantModel {
 	/** A change of the tenant: a record that enters the list for the first time once the trigger follows its day is news. */
 	mutate(change: Mutation) {
 		const before = this.listedIds();
+		const dayBefore = new Map([...this.notes.values()].map((note) => [note.id, note.day]));
 		this.apply(change);
 		for (const id of this.listedIds()) {
-			if (before.has(id)) continue;
 			const note = this.notes.get(id) as Note;
+			// Re-dated within the list from a day not followed into one followed: it may be news.
+			if (before.has(id) && (dayBefore.get(id) as number) < this.followed && note.day >= this.followed) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
+			if (before.has(id)) continue;
 			if (!this.everListed.has(id) && this.settled && note.day >= this.followed) this.required.add(id);
 			this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
 			this.everListed.add(id);
@@ -166,7 +169,7 @@ export class TenantModel {
 		move();
 		const after = this.listedIds();
 		for (const id of after) {
-			if (!before.has(id) && !this.everListed.has(id) && (this.notes.get(id) as Note).createdSince) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
+			if (!before.has(id) && !this.everListed.has(id) && (this.notes.get(id) as Note).changedSince) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
 			this.everListed.add(id);
 		}
 		for (const id of before) if (!after.has(id)) this.required.delete(id);
@@ -206,11 +209,12 @@ export class TenantModel {
 			let id = this.nextId;
 			if (change.late) for (let lower = this.nextId - 2; lower >= 100 && id === this.nextId; lower--) if (!this.notes.has(lower)) id = lower;
 			if (id === this.nextId) this.nextId += 3;
-			this.notes.set(id, { id, day: this.today + change.day, cancelled: false, present: true, serie: change.serie, createdSince: this.followed !== Number.POSITIVE_INFINITY });
+			this.notes.set(id, { id, day: this.today + change.day, cancelled: false, present: true, serie: change.serie, changedSince: this.followed !== Number.POSITIVE_INFINITY });
 			return;
 		}
 		const note = this.pick(change.pick);
 		if (!note) return;
+		if (this.followed !== Number.POSITIVE_INFINITY) note.changedSince = true;
 		if (change.kind === 'cancel') note.cancelled = true;
 		else if (change.kind === 'redate') note.day = this.today + change.day;
 		else note.present = false;
