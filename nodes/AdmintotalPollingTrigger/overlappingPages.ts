@@ -21,12 +21,13 @@ export async function readOverlapping(context: IPollFunctions, path: string, qs:
 	const pages = [first.results];
 	// The server's page size (it may serve fewer than asked), less the record each page repeats.
 	const step = first.results.length - 1;
-	let more = first.next !== null && step > 0;
+	let more = first.next !== null && first.results.length > 0;
+	if (more && step < 1) throw new NodeOperationError(context.getNode(), "Admintotal's list came in pages of one record, which cannot be joined to tell whether the list moved while it was read");
 	let next = offset + step;
 	const take = (page: DrfPage) => {
 		if (pages.length >= MAX_PAGES) throw new NodeOperationError(context.getNode(), `Admintotal's list went on for more than ${MAX_PAGES} pages; the poll stopped reading it`);
 		pages.push(page.results);
-		more = page.next !== null && page.results.length > 1;
+		more = page.next !== null && page.results.length > 0;
 		next += step;
 	};
 	if (more && typeof first.count === 'number' && parallel > 1) {
@@ -34,7 +35,7 @@ export async function readOverlapping(context: IPollFunctions, path: string, qs:
 		const side: DrfPage[] = [];
 		await inParallel(planned, parallel, async (index) => {
 			side[index] = await at(next + index * step);
-			return side[index].next !== null && side[index].results.length > 1;
+			return side[index].next !== null && side[index].results.length > 0;
 		});
 		for (const page of side) {
 			if (!more || page === undefined) break;
