@@ -63,7 +63,7 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 	const qs = { ...filters, desde: firstDay };
 	const fingerprint = JSON.stringify(filters);
 	const saved = readSaved(context, memory[event.name], fingerprint);
-	const seen = (saved && SeenIds.read(saved.days)) ?? new SeenIds();
+	const seen = saved?.seen ?? new SeenIds();
 	const kept = seen.keepFrom(firstDay);
 	const followedFrom = saved ? later(saved.from, firstDay) : NO_DAY;
 	const polls = saved?.polls ?? 0;
@@ -144,21 +144,20 @@ function continuous(context: IPollFunctions, event: DocumentEvent, pages: IDataO
 	return records;
 }
 
-/** The memory of this event, when it is for these filters; damaged memory is forgotten, saying so in n8n's log. */
-function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string): SavedDocuments | undefined {
+/** The memory of this event with its IDs, when it is for these filters; damaged memory is forgotten, saying so in n8n's log. */
+function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string): (SavedDocuments & { seen: SeenIds }) | undefined {
 	if (saved === undefined) return undefined;
 	const memory = saved as Partial<SavedDocuments>;
+	const seen = typeof memory === 'object' && memory !== null ? SeenIds.read(memory.days) : undefined;
 	const readable =
-		typeof memory === 'object' &&
-		memory !== null &&
+		seen !== undefined &&
 		typeof memory.filters === 'string' &&
 		(memory.from === undefined || isDay(memory.from)) &&
-		(memory.polls === undefined || (Number.isSafeInteger(memory.polls) && memory.polls >= 0)) &&
-		SeenIds.read(memory.days) !== undefined;
+		(memory.polls === undefined || (Number.isSafeInteger(memory.polls) && memory.polls >= 0));
 	if (!readable) return forgetUnreadable(context, 'the sales documents it has reported');
 	if (memory.filters !== fingerprint) return undefined;
 	// A memory from before `from` was kept followed its whole window.
-	return { ...(memory as SavedDocuments), from: memory.from ?? '0000-01-01' };
+	return { ...(memory as SavedDocuments), from: memory.from ?? '0000-01-01', seen };
 }
 
 /**
