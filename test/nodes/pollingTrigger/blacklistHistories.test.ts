@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code reads its number of histories from the environment */
 /*
  * Blacklist Entry Added or Changed (the whole 69-B list) proven against random histories, through
  * n8n-core's poll context over HTTP. The list has no IDs and entries come, go and change type

@@ -243,7 +243,7 @@ export async function runHistory(event: EventName, history: Command[], driver: T
 		let page = 0;
 		const skew = driver.list.countSkew;
 		driver.list.countSkew += command?.skewOnce ?? 0;
-		driver.list.beforePage = (_offset) => {
+		driver.list.beforePage = () => {
 			if (command && page === command.at) {
 				if (command.during) {
 					model.mutate(command.during);
