@@ -7,7 +7,8 @@
  *    into the list after leaving it (re-dated out and in, deleted and restored) — the one blind spot.
  * 2. Never reported if it was in the list when the trigger started following it (activation, new
  *    filters, damaged memory), or if it came into the list by the window moving (the clock,
- *    the timezone, Look Back) rather than by a change of the tenant.
+ *    the timezone, Look Back) rather than by a change of the tenant; a record created, cancelled
+ *    or re-dated after the trigger first followed the tenant may be reported (once) however it came.
  * 3. Never lost in silence: a record that enters the list (created, cancelled, re-dated into the
  *    window) after a saved poll followed its day, and stays listed, is reported within 11 polls once
  *    the tenant stops changing; only polls whose page failed may fail. A `count` off by one, for one
