@@ -2,9 +2,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isJsonObject } from '../../tenant/json';
-import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
-import type { BlacklistVerdict } from '../AdmintotalBlacklist/verdict';
-import { blacklistVerdict, entryRfc } from '../AdmintotalBlacklist/verdict';
+import { readBlacklistType } from '../shared/blacklist/blacklistType';
+import type { BlacklistVerdict } from '../shared/blacklist/verdict';
+import { blacklistVerdict, entryRfc } from '../shared/blacklist/verdict';
 import { rfcProblem } from '../shared/fields/grammars';
 import { fetchPage } from '../shared/transport/list';
 import { lookUpEach } from '../shared/transport/lookups';
