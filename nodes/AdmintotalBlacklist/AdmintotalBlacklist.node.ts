@@ -4,7 +4,7 @@ import { catalogField, collection, scalarField, textField } from '../shared/fiel
 import type { Grammar } from '../shared/fields/grammars';
 import { normalizeRfc, scalarText } from '../shared/fields/grammars';
 import { defineResource } from '../shared/resource';
-import { BLACKLIST_TYPE } from './blacklistType';
+import { BLACKLIST_TYPE } from '../shared/blacklist/blacklistType';
 import { checkRfc } from './checkRfc.operation';
 
 /** The RFC filter matches whole or partial RFCs, written the way the SAT writes them. */

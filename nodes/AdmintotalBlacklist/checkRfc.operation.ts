@@ -1,7 +1,7 @@
 import { rfcField } from '../shared/fields/field';
 import { defineOperation } from '../shared/operation/define';
-import { isGenericRfc } from './rfcCheckDigit';
-import { blacklistVerdict, entryRfc } from './verdict';
+import { isGenericRfc } from '../shared/blacklist/rfcCheckDigit';
+import { blacklistVerdict, entryRfc } from '../shared/blacklist/verdict';
 
 export const checkRfc = defineOperation({
 	value: 'checkRfc',

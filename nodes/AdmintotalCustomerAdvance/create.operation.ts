@@ -13,6 +13,7 @@ export const createCustomerAdvance = defineOperation({
 	kind: 'write',
 	method: 'POST',
 	path: '/movimientos/anticipos_clientes/',
+	cfdi: { field: 'cfdi_xml', record: 'customer advance' },
 	fields: [
 		dateField({ displayName: 'Date', name: 'date', apiName: 'fecha', required: true, description: 'Date of the advance, sent as YYYY-MM-DD (fecha)' }),
 		clientField({ id: 'cliente', rfc: 'cliente_rfc' }),

@@ -32,6 +32,7 @@ export const internalConsumptions = defineResource({
 		cancelado: true,
 	},
 	operations: [createInternalConsumption],
+	cfdi: { field: 'xml_timbrado', record: 'internal consumption' },
 	emptyIdsSince: EMPTY_IDS_SINCE,
 	dropdownsOf: [ledgerAccounts],
 });

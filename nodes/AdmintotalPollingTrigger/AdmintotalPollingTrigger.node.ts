@@ -1,7 +1,9 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { cfdiFileProperties } from '../shared/cfdiFile';
 import { simplifyProperty } from '../shared/operation/simplify';
+import { SALES_NOTE_CFDI } from '../shared/salesDocuments';
 import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../shared/transport/list';
 import { CREDENTIAL_TYPE } from '../shared/transport/request';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
@@ -86,6 +88,7 @@ export class AdmintotalPollingTrigger implements INodeType {
 			},
 			...DOCUMENT_FILTERS.properties.map((property) => ({ ...property, displayOptions: documentEvents })),
 			{ ...simplifyProperty, displayOptions: documentEvents },
+			...cfdiFileProperties(SALES_NOTE_CFDI, { event: ['newSalesNote'] }),
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -1,16 +1,21 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { isJsonObject } from '../../tenant/json';
-import { readBlacklistType } from '../AdmintotalBlacklist/blacklistType';
-import type { BlacklistVerdict } from '../AdmintotalBlacklist/verdict';
-import { blacklistVerdict, entryRfc } from '../AdmintotalBlacklist/verdict';
+import { readBlacklistType } from '../shared/blacklist/blacklistType';
+import type { BlacklistVerdict } from '../shared/blacklist/verdict';
+import { blacklistVerdict, entryRfc } from '../shared/blacklist/verdict';
 import { rfcProblem } from '../shared/fields/grammars';
-import { fetchPage, readChangingList } from '../shared/transport/list';
+import { fetchPage } from '../shared/transport/list';
 import { lookUpEach } from '../shared/transport/lookups';
+import { forgetUnreadable } from './memory';
+import { readOverlapping } from './overlappingPages';
 
 const PATH = '/listanegra/';
 const REQUEST = { method: 'GET' as const, url: PATH, qs: {} };
 const BY_RFC = { parameter: 'rfc', keyOf: entryRfc };
+/** A read of the whole list whose pages shift while read is tried this many times before the poll fails. */
+const WHOLE_READ_ATTEMPTS = 3;
 
 export interface BlacklistPoll {
 	/** Normalized RFCs to watch; empty: the whole list. */
@@ -40,7 +45,7 @@ interface SavedBlacklist {
  * never a change: the trigger cannot say which taxpayer it names.
  */
 export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
-	const saved = memory.blacklist as SavedBlacklist | undefined;
+	const saved = readSaved(context, memory.blacklist);
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
 	const watchedBefore = saved === undefined ? new Set<string>() : saved.scope === '*' ? undefined : new Set(saved.scope.split(',').filter(Boolean));
 	const watching = new Set(poll.rfcs);
@@ -72,7 +77,7 @@ export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll
 
 /** Fetch Test Event: the first listed entry among the RFCs (or of the whole list), as a change would show it; nothing remembered. */
 export async function sampleBlacklistChange(context: IPollFunctions, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
-	const saved = memory.blacklist as SavedBlacklist | undefined;
+	const saved = isSaved(memory.blacklist) ? memory.blacklist : undefined;
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
 	let verdicts: Map<string, BlacklistVerdict>;
 	if (poll.rfcs.length > 0) verdicts = await readVerdicts(context, poll);
@@ -87,7 +92,37 @@ export async function sampleBlacklistChange(context: IPollFunctions, poll: Black
 /** The listed RFCs among those watched, or of the whole list, each with its verdict. */
 async function readVerdicts(context: IPollFunctions, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
 	if (poll.rfcs.length > 0) return await lookUpVerdicts(context, poll.rfcs, poll.parallel);
-	return listedVerdicts((await readChangingList(context, REQUEST, { offset: 0, parallel: poll.parallel })).records);
+	return listedVerdicts(await readWholeList(context, poll.parallel));
+}
+
+/**
+ * Every entry of the list, from pages that did not shift while read (each page starts on the last
+ * entry of the one before): an activation that remembered a shifted read would miss an RFC listed
+ * all along and call it "added" later. The poll fails when the pages shift every time.
+ */
+async function readWholeList(context: IPollFunctions, parallel: number): Promise<IDataObject[]> {
+	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
+		const pages = await readOverlapping(context, PATH, {}, { offset: 0, parallel });
+		const joined = pages.every((page, index) => index === 0 || (page.length > 0 && sameEntry(page[0], pages[index - 1][pages[index - 1].length - 1])));
+		if (joined) return pages.flatMap((page, index) => (index === 0 ? page : page.slice(1)));
+	}
+	throw new NodeOperationError(context.getNode(), `SAT's 69-B list moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
+		description: 'Entries came or left while its pages were read, so an RFC could have been missed. Nothing was reported or remembered; the next poll reads it again.',
+	});
+}
+
+function sameEntry(a: IDataObject | undefined, b: IDataObject | undefined): boolean {
+	return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The blacklist memory, when readable; damaged memory is forgotten, saying so in n8n's log. */
+function readSaved(context: IPollFunctions, saved: unknown): SavedBlacklist | undefined {
+	if (saved === undefined) return undefined;
+	return isSaved(saved) ? saved : forgetUnreadable(context, 'the 69-B list');
+}
+
+function isSaved(saved: unknown): saved is SavedBlacklist {
+	return isJsonObject(saved) && typeof saved.scope === 'string' && isJsonObject(saved.types) && Object.values(saved.types).every((rfcs) => typeof rfcs === 'string');
 }
 
 /** Each RFC's verdict from its lookup; one RFC that cannot be read fails the poll: "not listed" is never concluded from a failure. */

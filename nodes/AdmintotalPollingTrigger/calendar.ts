@@ -32,3 +32,8 @@ export function later(a: string, b: string): string {
 export function writtenDay(value: unknown): string | undefined {
 	return typeof value === 'string' ? ISO_DAY.exec(value)?.[0] : undefined;
 }
+
+/** A day as the memory writes it (YYYY-MM-DD). */
+export function isDay(value: unknown): value is string {
+	return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+}

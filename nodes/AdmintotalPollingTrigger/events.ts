@@ -1,6 +1,7 @@
 import type { SimplifiedShape } from '../shared/operation/simplify';
 import { collection } from '../shared/fields/field';
-import { SIMPLIFIED_SALES_DOCUMENT, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
+import type { CfdiSource } from '../shared/cfdiFile';
+import { SALES_NOTE_CFDI, SIMPLIFIED_SALES_DOCUMENT, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
 
 export type EventName = 'newSalesNote' | 'newOrder' | 'salesNoteCancelled' | 'blacklistChanged';
 
@@ -15,6 +16,8 @@ export interface DocumentEvent {
 	/** Days before today each poll reads again; undefined: the Look Back (Days) option. */
 	daysBack: number | undefined;
 	simplify: SimplifiedShape;
+	/** Where its records carry a stamped CFDI (CFDI XML as a File). */
+	cfdi?: CfdiSource;
 }
 
 /** What the message composing a workflow needs most: the PDF link to send the customer. */
@@ -30,6 +33,7 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 		// around midnight, or entered afterwards with yesterday's date, is not missed.
 		daysBack: 1,
 		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, ...WITH_PDF },
+		cfdi: SALES_NOTE_CFDI,
 	},
 	newOrder: {
 		name: 'newOrder',

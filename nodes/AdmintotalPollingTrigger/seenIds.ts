@@ -1,23 +1,35 @@
 import { isJsonObject } from '../../tenant/json';
 
 /**
- * The IDs a poll has seen (reported, or known at the first activation), filed under the day the
- * record is dated, kept only for the days the poll still reads. This is what the workflow's static
- * data holds for the sales note and order events, so it is written compactly: per day, the IDs in
- * ascending order as base-36 steps from the previous one, a run of consecutive IDs as `step.count`.
- * Consecutive IDs (every note of the tenant) cost a few bytes for a whole day; IDs spread by a
- * filter (one series of several) cost about 2 bytes each. Measured in test/nodes/pollingTrigger/memory.test.ts.
+ * The IDs a poll knows in the list it reads (reported, or there at the first activation), filed
+ * under the day the record is dated, kept only for the days the poll still reads. This is what the
+ * workflow's static data holds for the sales note and order events, so it is written compactly:
+ * per day, the IDs in ascending order as base-36 steps from the previous one, a run of consecutive
+ * IDs as `step.count`. Consecutive IDs (every note of the tenant) cost a few bytes for a whole day;
+ * IDs spread by a filter (one series of several) cost about 2 bytes each. Measured in
+ * test/nodes/pollingTrigger/memory.test.ts.
  */
 export type SavedDays = Record<string, string>;
+
+/** More IDs than a poll's window can hold (366 days of cancellations, two days of 100,000 notes): a memory that says more is damaged. */
+export const MAX_REMEMBERED_IDS = 1_000_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const TOKENS = /^(?:[0-9a-z]{1,11}(?:\.[0-9a-z]{1,11})?(?:,[0-9a-z]{1,11}(?:\.[0-9a-z]{1,11})?)*)?$/;
 
 export class SeenIds {
 	private readonly dayOf = new Map<number, string>();
 
-	static read(saved: unknown): SeenIds {
+	/** The IDs of a saved memory, or undefined when it cannot be read (not days of tokens, IDs that are not IDs, more than any window holds). */
+	static read(saved: unknown): SeenIds | undefined {
+		if (!isJsonObject(saved)) return undefined;
 		const seen = new SeenIds();
-		if (!isJsonObject(saved)) return seen;
-		for (const [day, ids] of Object.entries(saved)) {
-			if (typeof ids === 'string') for (const id of decodeIds(ids)) seen.add(id, day);
+		let budget = MAX_REMEMBERED_IDS;
+		for (const [day, tokens] of Object.entries(saved)) {
+			if (!DAY.test(day) || typeof tokens !== 'string') return undefined;
+			const ids = decodeIds(tokens, budget);
+			if (ids === undefined) return undefined;
+			budget -= ids.length;
+			for (const id of ids) seen.add(id, day);
 		}
 		return seen;
 	}
@@ -34,7 +46,14 @@ export class SeenIds {
 		this.dayOf.set(id, day);
 	}
 
-	/** Forgets the days before `firstDay`: the poll no longer reads them, so their IDs cannot come back. */
+	/** The highest ID, undefined when there is none. */
+	newest(): number | undefined {
+		let newest: number | undefined;
+		for (const id of this.dayOf.keys()) if (newest === undefined || id > newest) newest = id;
+		return newest;
+	}
+
+	/** The IDs of the days from `firstDay` on: those the poll still reads. */
 	keepFrom(firstDay: string): SeenIds {
 		const kept = new SeenIds();
 		for (const [id, day] of this.dayOf) if (day >= firstDay) kept.add(id, day);
@@ -69,15 +88,19 @@ export function encodeIds(ids: number[]): string {
 	return tokens.join(',');
 }
 
-export function decodeIds(text: string): number[] {
+/**
+ * The IDs a day's tokens write, at most `budget` of them; undefined when the text is not tokens or
+ * would expand past the budget (a run is measured before it is expanded, so a run of 10^14 costs nothing).
+ */
+export function decodeIds(text: string, budget = MAX_REMEMBERED_IDS): number[] | undefined {
+	if (!TOKENS.test(text)) return undefined;
 	const ids: number[] = [];
 	let previous = 0;
-	for (const token of text.split(',')) {
-		if (token === '') continue;
+	for (const token of text === '' ? [] : text.split(',')) {
 		const [step, run = '0'] = token.split('.');
 		const first = previous + parseInt(step, 36);
 		const count = parseInt(run, 36);
-		if (!Number.isSafeInteger(first) || !Number.isSafeInteger(count)) continue;
+		if (ids.length + count + 1 > budget || !Number.isSafeInteger(first + count)) return undefined;
 		for (let offset = 0; offset <= count; offset++) ids.push(first + offset);
 		previous = first + count;
 	}

@@ -1,8 +1,6 @@
 import { listField } from '../shared/fields/field';
 import { defineOperation } from '../shared/operation/define';
-
-/** Switches on the price/stock webhook of products; the trigger's activation asks it too. */
-export const HABILITAR_WEBHOOK_PATH = '/productos/habilitar_webhook/';
+import { ENABLE_PRODUCT_WEBHOOKS_PATH } from '../shared/productWebhooks';
 
 export const enableProductWebhooks = defineOperation({
 	value: 'enableWebhooks',
@@ -11,7 +9,7 @@ export const enableProductWebhooks = defineOperation({
 	description: 'Include products in the price and stock change webhooks',
 	kind: 'write',
 	method: 'POST',
-	path: HABILITAR_WEBHOOK_PATH,
+	path: ENABLE_PRODUCT_WEBHOOKS_PATH,
 	fields: [
 		listField({
 			displayName: 'Product Codes',

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { defineResource } from '../shared/resource';
-import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
+import { SALES_NOTE_CFDI, SIMPLIFIED_SALES_NOTE, salesDocumentFilters } from '../shared/salesDocuments';
 import { createSalesNote } from './create.operation';
 
 export const salesNotes = defineResource({
@@ -11,13 +11,13 @@ export const salesNotes = defineResource({
 	records: 'sales notes',
 	description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
 	path: '/movimientos/notas_venta/',
-	// Sales notes also say whether they are cancelled.
-	simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true },
+	simplify: SIMPLIFIED_SALES_NOTE,
 	getMany: {
 		description: 'Retrieve a list of sales notes, optionally filtered by client, date, folio, series or cancellation',
 		fields: [salesDocumentFilters('sales notes')],
 	},
 	operations: [createSalesNote],
+	cfdi: SALES_NOTE_CFDI,
 	emptyIdsSince: EMPTY_IDS_SINCE,
 });
 

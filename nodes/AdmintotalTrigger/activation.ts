@@ -1,11 +1,11 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ENABLE_PRODUCT_WEBHOOKS_PATH } from '../shared/productWebhooks';
 import { sendRequest, tenantApiBaseOf } from '../shared/transport/request';
 import { parseCodeList, sameCodes } from './codes';
 import type { DeliveryAuthentication } from './deliveryAuthentication';
 import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './deliveryAuthentication';
-import { HABILITAR_WEBHOOK_PATH } from '../AdmintotalProduct/enableWebhooks.operation';
 
 /**
  * The webhook lifecycle n8n runs on activation (checkExists, then create if needed) and on
@@ -73,7 +73,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const codes = requestedCodes(this);
 	if (codes.length === 0) return true;
 	const tenant = await tenantApiBaseOf(this);
-	const response = await sendRequest(this, { method: 'POST', url: HABILITAR_WEBHOOK_PATH, body: { codigos: codes } });
+	const response = await sendRequest(this, { method: 'POST', url: ENABLE_PRODUCT_WEBHOOKS_PATH, body: { codigos: codes } });
 	const notFound = notFoundCodes(response.body);
 	if (notFound.length > 0) {
 		throw new NodeOperationError(this.getNode(), `Admintotal has no products with the codes ${notFound.join(', ')}`, {

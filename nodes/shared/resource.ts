@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeListSearchResult, INodeProperties, INodeTypeDescription, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import type { CfdiSource } from './cfdiFile';
 import type { Field, FieldSpec } from './fields/field';
 import { recordField } from './fields/record';
 import type { Operation } from './operation/define';
@@ -48,6 +49,8 @@ export interface ResourceSpec {
 	emptyIdsSince?: number;
 	/** Other resources whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
 	dropdownsOf?: Resource[];
+	/** Where Get's and Get Many's records carry a stamped CFDI XML (CFDI XML as a File). */
+	cfdi?: CfdiSource;
 }
 
 /** What n8n's lint wants to read in each node class itself; the rest of the description is made here. */
@@ -83,6 +86,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				path: spec.path,
 				fields: spec.getMany?.fields,
 				simplify: spec.simplify,
+				cfdi: spec.cfdi,
 			}),
 		);
 	}
@@ -97,6 +101,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				path: spec.recordPath ?? `${spec.path}{id}/`,
 				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
 				simplify: spec.simplify,
+				cfdi: spec.cfdi,
 			}),
 		);
 	}

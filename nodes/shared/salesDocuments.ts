@@ -1,3 +1,4 @@
+import type { CfdiSource } from './cfdiFile';
 import type { SimplifiedShape } from './operation/simplify';
 import type { Field } from './fields/field';
 import { collection, dateField, optionsField, textField, wholeNumberFilter } from './fields/field';
@@ -57,3 +58,9 @@ export const SIMPLIFIED_SALES_DOCUMENT: SimplifiedShape = {
 	status: true,
 	status_display: true,
 };
+
+/** Sales notes also say whether they are cancelled, and keep the link to their PDF (to send the customer). */
+export const SIMPLIFIED_SALES_NOTE: SimplifiedShape = { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, url_pdf: true };
+
+/** Where a sales note carries its stamped CFDI (CFDI XML as a File). */
+export const SALES_NOTE_CFDI: CfdiSource = { field: 'xml_timbrado', record: 'sales note' };

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 
 import * as advanceCatalogs from '../../nodes/AdmintotalCustomerAdvance/catalogs';
-import * as blacklistTypes from '../../nodes/AdmintotalBlacklist/blacklistType';
+import * as blacklistTypes from '../../nodes/shared/blacklist/blacklistType';
 import * as productCatalogs from '../../nodes/AdmintotalProduct/catalogs';
 import * as salesNoteCatalogs from '../../nodes/AdmintotalSalesNote/catalogs';
 import * as workOrderCatalogs from '../../nodes/AdmintotalWorkOrder/catalogs';

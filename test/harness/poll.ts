@@ -21,6 +21,8 @@ export const TENANT_TIMEZONE = 'America/Mexico_City';
 export interface PollResult {
 	/** What the poll emitted; [] when it returned nothing (n8n then starts no execution). */
 	json: IDataObject[];
+	/** The emitted items with their binary data, when a test needs more than the JSON. */
+	items?: INodeExecutionData[];
 	error?: Error;
 }
 
@@ -95,7 +97,7 @@ export class PollingTrigger {
 			if (!this.activated || json.length > 0) this.save();
 			this.activated = true;
 		}
-		return { json };
+		return { json, ...(output?.[0]?.some((item) => item.binary) ? { items: output[0] } : {}) };
 	}
 
 	private save() {

@@ -37,6 +37,8 @@ const keeping =
 		);
 const client = { cliente: ['id', 'razon_social', 'rfc'] };
 const salesDocument = keeping(['id', 'folio', 'folio_completo', 'fecha', 'cliente', 'subtotal', 'iva', 'total', 'status', 'status_display', 'cancelado'], client);
+/** A sales note's also keeps the link to its PDF. */
+const salesNote = keeping(['id', 'folio', 'folio_completo', 'fecha', 'cliente', 'subtotal', 'iva', 'total', 'status', 'status_display', 'cancelado', 'url_pdf'], client);
 
 /**
  * A node's From List dropdown as the node declares it: the search method its Get's ID field names,
@@ -130,7 +132,7 @@ const READS: ReadResource[] = [
 	},
 	{ node: 'admintotalUser', resource: 'user', path: '/usuarios/', records: (store) => store.usuarios, pageMax: 4 },
 	{ node: 'admintotalOrder', resource: 'order', path: '/movimientos/pedidos/', records: (store) => store.pedidos, pageMax: 15, summary: salesDocument },
-	{ node: 'admintotalSalesNote', resource: 'salesNote', path: '/movimientos/notas_venta/', records: (store) => store.notasVenta, pageMax: 25, summary: salesDocument },
+	{ node: 'admintotalSalesNote', resource: 'salesNote', path: '/movimientos/notas_venta/', records: (store) => store.notasVenta, pageMax: 25, summary: salesNote },
 	{ node: 'admintotalBlacklist', resource: 'blacklistEntry', path: '/listanegra/', records: (store) => store.listaNegra, pageMax: 60, keyOf: (entry) => entry.rfc },
 ];
 

@@ -1,6 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { CfdiFile, CfdiSource } from '../cfdiFile';
+import { cfdiFileProperties, readCfdiFile } from '../cfdiFile';
 import type { Field } from '../fields/field';
 import { readAll } from '../fields/field';
 import { boolean, countUpTo, positiveCount } from '../fields/grammars';
@@ -40,6 +42,8 @@ export interface OperationSpec {
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
 	/** Lookups only: the query parameter a value is looked up by; a run's items are answered together, in the fewest round trips. */
 	lookup?: Lookup;
+	/** Where the records carry a stamped CFDI XML: the operation offers it as a file (cfdiFile.ts). */
+	cfdi?: CfdiSource;
 }
 
 /** What one item asks of Admintotal, as its operation read it, and how its records become its output. */
@@ -60,6 +64,8 @@ export interface ItemPlan {
 	values: IDataObject;
 	/** The operation's own step from records to output, after Simplify (Check RFC's verdict). */
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
+	/** CFDI XML as a File, when the operation has it and the item turned it on. */
+	cfdiFile?: CfdiFile;
 }
 
 export interface Operation {
@@ -117,9 +123,9 @@ export function defineOperation(spec: OperationSpec): Operation {
 	checkPath(spec, fields);
 	const ownProperties = fields.flatMap((field) => field.properties);
 	const fieldProperties = withParallelRequests(ownProperties, PARALLEL_REQUESTS_DESCRIPTION);
-	// Simplify sits before the first Filters or Options collection, as in n8n's own nodes.
+	// Simplify (and CFDI XML as a File) sit before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
-	const simplify = spec.simplify ? [simplifyProperty] : [];
+	const simplify = [...(spec.simplify ? [simplifyProperty] : []), ...(spec.cfdi ? cfdiFileProperties(spec.cfdi) : [])];
 	const properties = [
 		...(spec.kind === 'list' ? listSizeProperties : []),
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
@@ -142,7 +148,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output };
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output, cfdiFile: readCfdiFile(reader, spec.cfdi) };
 	};
 
 	return {

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { withCfdiFiles } from '../cfdiFile';
 import { ValueReader } from '../fields/reader';
 import { recordsOf } from '../transport/answers';
 import { NotSent, RequestBudget } from '../transport/budget';
@@ -12,8 +13,8 @@ import type { ItemPlan, Operation } from './define';
 import { batchingOf } from './settings';
 import { shapeRecord } from './simplify';
 
-/** Each item's result: its output records, or its error. */
-type Outcome = IDataObject[] | Error;
+/** Each item's result: its output items, or its error. */
+type Outcome = INodeExecutionData[] | Error;
 
 /**
  * A node's run, the same for every operation. n8n hands `execute` all of the run's input items, so:
@@ -58,7 +59,7 @@ export async function runOperation(context: IExecuteFunctions, resource: string,
 	}
 	return [
 		outcomes.flatMap((outcome, itemIndex) =>
-			outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem: { item: itemIndex } }] : outcome.map((json) => ({ json, pairedItem: { item: itemIndex } })),
+			outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem: { item: itemIndex } }] : outcome.map((output) => ({ ...output, pairedItem: { item: itemIndex } })),
 		),
 	];
 }
@@ -89,7 +90,8 @@ async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemP
 	const outcomes = await Promise.all(
 		planned.map(async ({ plan, itemIndex }): Promise<[number, Outcome]> => {
 			try {
-				return [itemIndex, outputOf(plan, await recordsFor(context, plan, itemIndex, answers, budget))];
+				const records = await recordsFor(context, plan, itemIndex, answers, budget);
+				return [itemIndex, await withCfdiFiles(context.helpers, plan.cfdiFile, records, outputOf(plan, records))];
 			} catch (error) {
 				return [itemIndex, error as Error];
 			}
@@ -149,7 +151,7 @@ function withWhatWasWritten(outcomes: Outcome[], failedItem: number): Error {
 	let effect = 'created';
 	outcomes.forEach((outcome, itemIndex) => {
 		if (!(outcome instanceof Error)) {
-			const id = outcome[0]?.id;
+			const id = outcome[0]?.json.id;
 			done.push(typeof id === 'number' || typeof id === 'string' ? `item ${itemIndex} (ID ${String(id)})` : `item ${itemIndex}`);
 			return;
 		}

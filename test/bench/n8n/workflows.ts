@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expectedCheckDigit } from '../../../nodes/AdmintotalBlacklist/rfcCheckDigit';
+import { expectedCheckDigit } from '../../../nodes/shared/blacklist/rfcCheckDigit';
 import { DEMO, type Sandbox } from '../../sandbox';
 import type { CredentialFixture, JsonObject, N8nRuntime, WorkflowFixture } from '../../e2e/lib';
 import { MANUAL_TRIGGER, apiKeyCredential, linearWorkflow, nodeType, setJson, uses, type NodeSpec } from '../../e2e/suites/admintotal';

@@ -88,9 +88,9 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		await trigger.poll();
 		const before = JSON.stringify(trigger.memory);
 		const known = inWindow();
-		// More new notes than one page, so the poll reads a second page past the known ones, which answers an HTML page.
+		// More new notes than one page, so the poll reads a second page past the known ones (pages overlap by one), which answers an HTML page.
 		const created = Array.from({ length: 130 }, () => note().id);
-		const secondPage = String(known + 100);
+		const secondPage = String(known - 1 + 99);
 		fixture.sandbox.faults.add({ path: '/movimientos/notas_venta/', query: { offset: secondPage }, status: 200, body: '<html>maintenance</html>', times: 1 });
 
 		const failed = await trigger.poll();
@@ -121,7 +121,7 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		const inB = note(tenantDay(), { serie: 'B' });
 		note(tenantDay(), { serie: 'A' });
 		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([inB.id]);
-		expect(fixture.sandbox.requests.at(-1)?.query).toEqual({ desde: tenantDay(-1), serie: 'B', limit: '100', offset: String(knownInB) });
+		expect(fixture.sandbox.requests.at(-1)?.query).toEqual({ desde: tenantDay(-1), serie: 'B', limit: '100', offset: String(knownInB - 1) });
 	});
 
 	it.each([
@@ -193,7 +193,7 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 		expect((await trigger.poll()).json).toEqual([expect.objectContaining({ id: order.id, folio_completo: order.folio_completo })]);
 		expect((await trigger.poll()).json).toEqual([]);
 		const orders = store().pedidos.filter((o) => o.fecha >= tenantDay(-1)).length;
-		expect(asked(fixture.sandbox.requests).at(-1)).toEqual(['GET', '/movimientos/pedidos/', { desde: tenantDay(-1), limit: '100', offset: String(orders) }]);
+		expect(asked(fixture.sandbox.requests).at(-1)).toEqual(['GET', '/movimientos/pedidos/', { desde: tenantDay(-1), limit: '100', offset: String(orders - 1) }]);
 	});
 
 	it('Sales Note Cancelled reports each note cancelled within the look back once, reading cancelado=1 from that day on', async () => {

@@ -49,6 +49,9 @@ describe('Admintotal Polling Trigger: the window of days moves', () => {
 		cancelarNotaVenta(store(), older.id);
 		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([recent.id, older.id]);
 		expect((await trigger.poll()).json).toEqual([]);
+		const bytes = Buffer.byteLength(JSON.stringify(trigger.memory));
+		process.stdout.write(`static data at 100,000 notes a day, through the node: ${bytes} bytes\n`);
+		expect(bytes).toBeLessThan(200);
 	});
 
 	it('the timezone changed from UTC to America/Mexico_City after the day was dropped: the note reported the day before is not reported again', async () => {
@@ -175,8 +178,22 @@ describe('Admintotal Polling Trigger: what a poll costs at 100,000 notes a day',
 		const before = tenant.hits.length;
 		expect((await trigger.poll()).json).toEqual([]);
 		const idle = tenant.hits.length - before;
-		process.stdout.write(`poll cost at 100,000 notes a day: a poll with 5 new ${costs.join(', ')} requests, with nothing new ${idle}\n`);
+
+		// The whole window is read again every 1,440 polls at this size (once a day at one poll a minute).
+		const memory = trigger.memory.newSalesNote as { polls: number };
+		memory.polls = 1_439;
+		const added = { id: 5_000_000 + notes.length, fecha: today };
+		notes.push(added);
+		const wholeFrom = tenant.hits.length;
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([added.id]);
+		const whole = tenant.hits.length - wholeFrom;
+		const mean = (1_439 * 1 + whole) / 1_440;
+		process.stdout.write(
+			`poll cost at 100,000 notes a day: a poll with 5 new ${costs.join(', ')} requests, with nothing new ${idle}; the whole read every 1,440 polls ${whole} requests (${mean.toFixed(2)} a poll on average)\n`,
+		);
 		expect(costs).toEqual([1, 1, 1]);
 		expect(idle).toBe(1);
+		expect(whole).toBe(Math.ceil((notes.length - 1) / 99));
+		expect((await trigger.poll()).json).toEqual([]);
 	});
 });

@@ -1,6 +1,6 @@
 import { CONSUMO_INTERNO_STATUS, NOTA_CREDITO_STATUS, NOTA_VENTA_STATUS, PEDIDO_STATUS } from '../schemas/catalogs';
 import type { LineaDocumento } from '../schemas/common';
-import type { NotaVenta } from '../schemas/movimientos';
+import type { ConsumoInterno, NotaVenta } from '../schemas/movimientos';
 import type { Producto } from '../schemas/productos';
 import {
 	CONSUMO_SIN_CFDI,
@@ -12,6 +12,7 @@ import {
 	precioEnAlmacen,
 	totales,
 } from '../store/documentos';
+import { uuidDe, xmlConsumoInterno, xmlNotaVenta } from '../store/cfdi';
 import type { ClienteInterno, Store } from '../store/store';
 import { decimal, formatDecimal, multiply, percentOf } from '../util/decimal';
 import { addDays, dateToMs, isoTimestamp } from '../util/time';
@@ -113,7 +114,7 @@ export function seedNotasVenta(store: Store, seed: number, count: number): void 
 			metodo_pago: aCredito ? 'PPD' : 'PUE',
 			detalles,
 			creado: isoTimestamp(creado),
-			xml_timbrado: status === 3 ? cfdiXml(serie, folio, sumas.total, creado) : '',
+			xml_timbrado: '',
 			cancelado: cancelada,
 			motivo_cancelacion: cancelada ? random.pick(MOTIVOS_CANCELACION) : '',
 			usuario_cancelacion: cancelada ? usuarioAlAzar(store, random) : null,
@@ -128,13 +129,10 @@ export function seedNotasVenta(store: Store, seed: number, count: number): void 
 			url_pdf: `${TENANT_ORIGIN}/admin/pdf_nota_venta/${i}/`,
 			cliente: clienteEmbebido(cliente),
 		};
+		// An invoiced note (Facturada) carries its stamped CFDI.
+		if (status === 3) nota.xml_timbrado = xmlNotaVenta(store, nota);
 		store.notasVenta.push(nota);
 	}
-}
-
-/** A short stand-in for the stamped CFDI XML of an invoiced note. */
-export function cfdiXml(serie: string, folio: number, total: string, at: number): string {
-	return `<?xml version="1.0" encoding="UTF-8"?><cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0" Serie="${serie}" Folio="${folio}" Fecha="${isoTimestamp(at).slice(0, 19)}" Total="${total}" Moneda="MXN" TipoDeComprobante="I"/>`;
 }
 
 export function seedPedidos(store: Store, seed: number, count: number): void {
@@ -226,7 +224,7 @@ export function seedConsumoInterno(store: Store, seed: number, count: number): v
 		const cancelado = i > 1 && random.chance(0.1);
 		const status = cancelado ? 2 : 1;
 		const usuario = store.usuarios.length > 0 ? random.pick(store.usuarios.slice(0, 5)) : undefined;
-		store.consumoInterno.push({
+		const consumo: ConsumoInterno = {
 			id: i,
 			status,
 			status_display: CONSUMO_INTERNO_STATUS[status],
@@ -252,6 +250,12 @@ export function seedConsumoInterno(store: Store, seed: number, count: number): v
 			url_pdf: `${TENANT_ORIGIN}/admin/pdf_consumo_interno/${i}/`,
 			cliente: [],
 			motivo: random.pick(MOTIVOS_CONSUMO),
-		});
+		};
+		// Two in three applied consumptions carry a transfer CFDI (decided by ID, so no random draw changes).
+		if (!cancelado && i % 3 !== 0) {
+			consumo.xml_timbrado = xmlConsumoInterno(store, consumo);
+			Object.assign(consumo, { cfdi_uuid: uuidDe(consumo.xml_timbrado), cfdi_status: 'Vigente' });
+		}
+		store.consumoInterno.push(consumo);
 	}
 }

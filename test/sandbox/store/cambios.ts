@@ -5,7 +5,9 @@
 import type { ListaNegra } from '../schemas/listaNegra';
 import type { NotaVenta, Pedido } from '../schemas/movimientos';
 import { FOLIO_INICIAL, TENANT_ORIGIN } from '../seed/documentos';
+import { NOTA_VENTA_STATUS } from '../schemas/catalogs';
 import { isoTimestamp } from '../util/time';
+import { xmlNotaVenta } from './cfdi';
 import { SIN_CANCELACION, folioCompleto, serieDe, siguienteFolio } from './documentos';
 import type { Store } from './store';
 
@@ -18,12 +20,18 @@ export interface NuevoDocumento {
 	serie?: string;
 	/** The client of another record of the store; default the template's. */
 	clienteId?: number;
+	/** Sales notes: invoiced (Facturada) with their own stamped CFDI, or not (Pagada, no XML); default as the template. */
+	timbrada?: boolean;
 }
 
 /** A new sales note, a copy of the first one with its own ID, folio, date and PDF link, kept in ID order like the API's list. */
 export function crearNotaVenta(store: Store, nueva: NuevoDocumento): NotaVenta {
 	const nota = nuevoDocumento(store, store.notasVenta, nueva, 'pdf_nota_venta') as NotaVenta;
 	Object.assign(nota, SIN_CANCELACION);
+	// The copy gets its own CFDI (its folio and UUID), never the template's.
+	const timbrada = nueva.timbrada ?? nota.xml_timbrado !== '';
+	Object.assign(nota, timbrada ? { status: 3, status_display: NOTA_VENTA_STATUS[3] } : nota.status === 3 ? { status: 2, status_display: NOTA_VENTA_STATUS[2] } : {});
+	nota.xml_timbrado = timbrada ? xmlNotaVenta(store, nota) : '';
 	insertarEnOrden(store.notasVenta, nota);
 	return nota;
 }

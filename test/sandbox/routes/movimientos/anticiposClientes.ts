@@ -3,6 +3,7 @@ import { M } from '../../drf/messages';
 import type { AnticipoCliente } from '../../schemas/movimientos';
 import { anticipoClienteInputSchema } from '../../schemas/requests';
 import { readBody } from '../../server/bodyParsing';
+import { uuidDe, xmlAnticipo } from '../../store/cfdi';
 import { decimal, formatDecimal } from '../../util/decimal';
 import { dateToMs, isoTimestamp } from '../../util/time';
 import type { RouteContext } from '../context';
@@ -54,6 +55,11 @@ export function registerAnticiposClientes(context: RouteContext): void {
 			concepto_cfdi: body.concepto_cfdi ?? 'Anticipo del bien o servicio',
 			campos_personalizados: (body.campos_personalizados ?? []).map((c) => ({ key: c.key, valor: c.valor })),
 		};
+		// Stamped at once, except an advance of the public in general (XAXX010101000), which goes into the day's global invoice.
+		if (cliente!.rfc !== 'XAXX010101000') {
+			anticipo.cfdi_xml = xmlAnticipo(anticipo, { rfc: cliente!.rfc, nombre: cliente!.razon_social, cp: cliente!.direccion.cp }, String(body.forma_pago ?? cliente!.forma_pago));
+			anticipo.cfdi_uuid = uuidDe(anticipo.cfdi_xml) ?? null;
+		}
 		store.anticiposClientes.push(anticipo);
 		void reply.code(201);
 		return anticipo;

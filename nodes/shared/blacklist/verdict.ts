@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { holdsMaskedSecret } from '../../tenant/safeText';
-import { normalizeRfc } from '../shared/fields/grammars';
+import { holdsMaskedSecret } from '../../../tenant/safeText';
+import { normalizeRfc } from '../fields/grammars';
 import { gravityOf, readBlacklistType } from './blacklistType';
 import { GENERIC_RFCS, checkDigitValid, isGenericRfc } from './rfcCheckDigit';
 

@@ -1,5 +1,5 @@
-import type { Catalog, CatalogEntry } from '../shared/catalog';
-import { catalogEntry } from '../shared/catalog';
+import type { Catalog, CatalogEntry } from '../catalog';
+import { catalogEntry } from '../catalog';
 
 /** SAT 69-B situations the API spec lists for `tipo`. */
 export const BLACKLIST_TYPE: Catalog<number> = [

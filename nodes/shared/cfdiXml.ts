@@ -1,0 +1,158 @@
+/**
+ * Whether a text from Admintotal is a CFDI 4.0 XML, checked without an XML library (the package has
+ * no runtime dependencies): one pass over the text, as far as telling a CFDI from an HTML page, a
+ * document cut off in transfer, or another document. It checks that the tags nest and close, that
+ * attributes are quoted and not repeated, that prefixes are declared, that the root is `Comprobante`
+ * in the CFDI 4.0 namespace, and reads the series, the folio and the TimbreFiscalDigital's UUID.
+ * It is not a validating parser: the SAT's schema, seals and certificates are not checked.
+ */
+
+export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
+export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+
+export type CfdiCheck = { cfdi: true; uuid?: string; serie?: string; folio?: string } | { cfdi: false; problem: string };
+
+/** Deeper than any CFDI nests (about 8 levels with complements); past it the text is refused, not walked. */
+const MAX_DEPTH = 64;
+
+const NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
+const ATTRIBUTE = /\s+([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+const TAG_END = /\s*(\/?)>/y;
+const END_TAG_CLOSE = /\s*>/y;
+/** An `&` that does not start one of XML's five entities or a character reference. */
+const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9A-Fa-f]{1,6});)/;
+const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+interface Open {
+	name: string;
+	namespaces: ReadonlyMap<string, string>;
+}
+
+const NO_NAMESPACES: ReadonlyMap<string, string> = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+
+export function checkCfdiXml(text: string): CfdiCheck {
+	const notCfdi = (problem: string): CfdiCheck => ({ cfdi: false, problem });
+	const cutOff = (where: string): CfdiCheck => notCfdi(`the document is cut off: it ends ${where}`);
+	const cutInTag = (): CfdiCheck => cutOff(open.length > 0 ? `inside a tag, within <${open[open.length - 1].name}>` : 'inside its first tag');
+	const found: { uuid?: string; serie?: string; folio?: string } = {};
+	const open: Open[] = [];
+	let rootClosed = false;
+	let at = text.startsWith('\uFEFF') ? 1 : 0;
+
+	while (at < text.length) {
+		const next = text.indexOf('<', at);
+		const between = text.slice(at, next < 0 ? text.length : next);
+		if (open.length === 0 && between.trim() !== '') return notCfdi(rootClosed ? 'it has text after its root element' : 'it does not begin with an XML element');
+		if (BARE_AMPERSAND.test(between)) return notCfdi(`it has a bare "&" in the text of <${open[open.length - 1].name}>`);
+		if (next < 0) break;
+		at = next;
+
+		if (text.startsWith('<!--', at) || text.startsWith('<?', at) || text.startsWith('<![CDATA[', at)) {
+			const [closing, what] = text.startsWith('<!--', at) ? ['-->', 'a comment'] : text.startsWith('<?', at) ? ['?>', 'a processing instruction'] : [']]>', 'a CDATA section'];
+			if (what === 'a CDATA section' && open.length === 0) return notCfdi('it has a CDATA section outside its root element');
+			const end = text.indexOf(closing, at + 2);
+			if (end < 0) return cutOff(`inside ${what}`);
+			at = end + closing.length;
+			continue;
+		}
+		if (text.startsWith('<!', at)) return notCfdi(`it has a markup declaration (${shortly(text.slice(at, at + 20))}), as an HTML page does; a CFDI has none`);
+
+		if (text.startsWith('</', at)) {
+			const name = match(NAME, text, at + 2);
+			const current = open[open.length - 1];
+			if (name === undefined) return at + 2 >= text.length ? cutInTag() : notCfdi('it has a malformed end tag');
+			const close = match(END_TAG_CLOSE, text, at + 2 + name.length);
+			if (close === undefined) return restHasNo('>', text, at) ? cutInTag() : notCfdi(`its end tag </${name}> is malformed`);
+			if (current === undefined || current.name !== name) return notCfdi(`</${name}> closes ${current ? `<${current.name}>` : 'nothing'}`);
+			open.pop();
+			if (open.length === 0) rootClosed = true;
+			at += 2 + name.length + close.length;
+			continue;
+		}
+
+		const name = match(NAME, text, at + 1);
+		if (name === undefined) return at + 1 >= text.length ? cutInTag() : notCfdi(`it has a "<" that starts no element (${shortly(text.slice(at, at + 20))})`);
+		if (rootClosed) return notCfdi(`it has a second root element <${name}>`);
+		if (open.length >= MAX_DEPTH) return notCfdi(`its elements nest deeper than ${MAX_DEPTH} levels`);
+		let position = at + 1 + name.length;
+		const attributes = new Map<string, string>();
+		for (let attribute = execAt(ATTRIBUTE, text, position); attribute; attribute = execAt(ATTRIBUTE, text, position)) {
+			if (attributes.has(attribute[1])) return notCfdi(`<${name}> repeats the attribute ${attribute[1]}`);
+			attributes.set(attribute[1], attribute[2] ?? attribute[3]);
+			position += attribute[0].length;
+		}
+		const tagEnd = execAt(TAG_END, text, position);
+		if (!tagEnd) return restHasNo('>', text, position) ? cutInTag() : notCfdi(`its tag <${name}> is malformed`);
+		at = position + tagEnd[0].length;
+
+		const namespaces = declaredIn(attributes, open[open.length - 1]?.namespaces ?? NO_NAMESPACES);
+		const [prefix, local] = name.includes(':') ? name.split(':') : ['', name];
+		const namespace = namespaces.get(prefix);
+		if (prefix !== '' && namespace === undefined) return notCfdi(`the prefix of <${name}> is not declared`);
+		if (open.length === 0 && !rootClosed) {
+			if (local !== 'Comprobante' || namespace !== CFDI_NAMESPACE) {
+				return notCfdi(`its root element is <${name}>${namespace ? ` (${namespace})` : ''}, not cfdi:Comprobante of CFDI 4.0 (${CFDI_NAMESPACE})`);
+			}
+			found.serie = decoded(attributes.get('Serie'));
+			found.folio = decoded(attributes.get('Folio'));
+		}
+		if (local === 'TimbreFiscalDigital' && namespace === TFD_NAMESPACE && found.uuid === undefined) {
+			const uuid = decoded(attributes.get('UUID'));
+			if (uuid !== undefined && UUID.test(uuid)) found.uuid = uuid.toUpperCase();
+		}
+		if (tagEnd[1] === '/') {
+			if (open.length === 0) rootClosed = true;
+		} else {
+			open.push({ name, namespaces });
+		}
+	}
+	if (open.length > 0) return cutOff(`before </${open[open.length - 1].name}>`);
+	if (!rootClosed) return notCfdi('it holds no element');
+	return { cfdi: true, ...found };
+}
+
+function execAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+	pattern.lastIndex = at;
+	return pattern.exec(text);
+}
+
+function match(pattern: RegExp, text: string, at: number): string | undefined {
+	return execAt(pattern, text, at)?.[0];
+}
+
+/** A tag with no `>` anywhere after it was cut off; one with a `>` later is malformed. */
+function restHasNo(character: string, text: string, at: number): boolean {
+	return text.indexOf(character, at) < 0;
+}
+
+/** The element's namespaces: its parent's, with its own `xmlns` and `xmlns:prefix` declarations. */
+function declaredIn(attributes: ReadonlyMap<string, string>, inherited: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
+	let own: Map<string, string> | undefined;
+	for (const [name, value] of attributes) {
+		if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+		own ??= new Map(inherited);
+		own.set(name === 'xmlns' ? '' : name.slice('xmlns:'.length), decoded(value) ?? '');
+	}
+	return own ?? inherited;
+}
+
+const ENTITIES: Record<string, string> = {
+	amp: '&',
+	lt: '<',
+	gt: '>',
+	quot: '"',
+	apos: "'",
+};
+
+function decoded(value: string | undefined): string | undefined {
+	if (value === undefined) return undefined;
+	return value.replace(/&(amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9A-Fa-f]{1,6});/g, (_entity, body: string) => {
+		if (!body.startsWith('#')) return ENTITIES[body];
+		const code = body.startsWith('#x') ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+		return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+	});
+}
+
+function shortly(text: string): string {
+	return JSON.stringify(text.replace(/\s+/g, ' '));
+}

@@ -1,0 +1,78 @@
+/*
+ * A tenant's sales notes served as Admintotal serves them (a DRF list in ID order, filtered by `desde`,
+ * `cancelado` and `serie`, paged by `limit`/`offset`), so a test can change them between polls and
+ * while a poll reads: `beforePage` runs before each page is answered. The list's `count` can be off
+ * (`countSkew`), and a page can fail. `serveNotes` serves it over HTTP from the hostile tenant;
+ * `answerPage` is the same answer in-process (the model-based test's fast runs).
+ */
+import type { HostileTenant } from '../../harness/hostileTenant';
+import { json } from '../../harness/hostileTenant';
+
+export interface ServedNote {
+	id: number;
+	/** YYYY-MM-DD, what `desde` compares with. */
+	fecha: string;
+	cancelado: boolean;
+	serie: string;
+}
+
+export interface NoteList {
+	/** The tenant's notes, any order (served in ID order). */
+	notes: ServedNote[];
+	/** Added to every page's true `count` (a count that lies). */
+	countSkew: number;
+	/** Runs before a page is answered, with the page's offset: the tenant changing while a poll reads. */
+	beforePage?: (offset: number) => void;
+	/** The next page answered is an HTML page (a proxy's error page), once. */
+	failNextPage: boolean;
+	/** Pages answered so far. */
+	pages: number;
+	/** The server's largest page (DRF's max_limit): asking more gets this many. */
+	pageMax: number;
+}
+
+export function noteList(notes: ServedNote[] = []): NoteList {
+	return { notes, countSkew: 0, failNextPage: false, pages: 0, pageMax: 100 };
+}
+
+/** The answer to one GET of the list at `url` (absolute); `origin` makes the `next` link. */
+export function answerPage(list: NoteList, url: URL): { status: number; html?: string; body?: unknown } {
+	const { searchParams } = url;
+	const limit = Math.min(list.pageMax, Number(searchParams.get('limit') ?? 100));
+	const offset = Number(searchParams.get('offset') ?? 0);
+	list.beforePage?.(offset);
+	list.pages++;
+	if (list.failNextPage) {
+		list.failNextPage = false;
+		return { status: 200, html: '<html>maintenance</html>' };
+	}
+	const desde = searchParams.get('desde') ?? '';
+	const cancelado = searchParams.get('cancelado');
+	const serie = searchParams.get('serie');
+	const listed = list.notes
+		.filter((note) => note.fecha >= desde && (cancelado === null || note.cancelado === (cancelado === '1')) && (serie === null || note.serie === serie))
+		.sort((a, b) => a.id - b.id);
+	const next = new URL(url);
+	next.searchParams.set('offset', String(offset + limit));
+	return {
+		status: 200,
+		body: {
+			count: Math.max(0, listed.length + list.countSkew),
+			next: offset + limit < listed.length ? next.toString() : null,
+			previous: null,
+			results: listed.slice(offset, offset + limit).map((note) => ({ ...note, folio_completo: `${note.serie}-${note.id}` })),
+		},
+	};
+}
+
+export function serveNotes(tenant: HostileTenant, notes: ServedNote[] = []): NoteList {
+	const list = noteList(notes);
+	tenant.answer = (hit, response) => {
+		const answer = answerPage(list, new URL(hit.url, tenant.url));
+		if (answer.html !== undefined) {
+			response.writeHead(answer.status, { 'content-type': 'text/html' });
+			response.end(answer.html);
+		} else json(response, answer.status, answer.body);
+	};
+	return list;
+}
