@@ -36,8 +36,6 @@ interface List {
 	request: IHttpRequestOptions;
 	/** The first page's address, page size included: every later page must be this list. */
 	start: URL;
-	/** A list that may change while it is read (a poll): its pages are taken as they come, not checked against each other. */
-	changing: boolean;
 }
 
 interface Page {
@@ -80,31 +78,11 @@ export async function readList(context: RequestContext, first: IHttpRequestOptio
  * second disagreement fails the node naming the page. Nothing is output short, doubled or from another list.
  */
 export async function openList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<OpenList> {
-	const list = await listOf(context, first, itemIndex, reading, false);
+	const list = await listOf(context, first, itemIndex, reading);
 	const firstPage = await readPage(list, list.start, 0);
 	const plan = offsetPlan(list, firstPage);
 	const done = !firstPage.body.next || (reading.maxRecords !== undefined && firstPage.body.results.length >= reading.maxRecords);
 	return { pagesLeft: done ? 0 : plan?.pages, readAll: async () => await readWhole(list, firstPage) };
-}
-
-/** What a read of a list that may change while it is read found: the first page's `count`, and the records of every page. */
-export interface ChangingList {
-	count: number | undefined;
-	records: IDataObject[];
-}
-
-/**
- * A list that may change while it is read (a poll of a busy tenant), from `offset` on: the pages
- * its first page's `count` announces, or the `next` links up to there. Pages need not agree: a record
- * added or removed meanwhile shifts the rest, so a record can come twice or be missed, and the caller
- * (who compares IDs with what it remembers and reads again later) must allow for both. Each page must
- * still be a page of this list, on the tenant, and an empty page ends the reading.
- */
-export async function readChangingList(context: RequestContext, first: IHttpRequestOptions, { offset, parallel }: { offset: number; parallel: number }): Promise<ChangingList> {
-	const list = await listOf(context, { ...first, qs: { ...first.qs, ...(offset > 0 ? { offset } : {}) } }, 0, { parallel }, true);
-	const firstPage = await readPage(list, list.start, offset);
-	const pages = await readPages(list, firstPage);
-	return { count: firstPage.body.count, records: pages.flatMap((page) => page.body.results) };
 }
 
 /** GET one page of a list (the Polling Trigger's Fetch Test Event). */
@@ -128,7 +106,7 @@ export function searchList({ path, label, searchParam }: { path: string; label: 
 		const searchHere = wanted !== '' && !searchParam;
 		const offset = Number(paginationToken ?? 0) || 0;
 		const qs = { ...(filter && searchParam ? { [searchParam]: filter } : {}), offset };
-		const list = await listOf(this, { method: 'GET', url: path, qs }, 0, { parallel: 1 }, false);
+		const list = await listOf(this, { method: 'GET', url: path, qs }, 0, { parallel: 1 });
 		const results: INodeListSearchResult['results'] = [];
 		let page = await readPage(list, list.start, offset);
 		for (let pages = 1; ; pages++) {
@@ -143,10 +121,10 @@ export function searchList({ path, label, searchParam }: { path: string; label: 
 	};
 }
 
-async function listOf(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading, changing: boolean): Promise<List> {
+async function listOf(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<List> {
 	const { credentials, apiBase } = await readCredential(context);
 	const start = requestUrl(apiBase, first.url, { ...first.qs, limit: pageSizeFor(reading.maxRecords, 0) });
-	return { context, credentials, apiBase, itemIndex, reading, budget: reading.budget ?? new RequestBudget(reading.parallel), request: first, start, changing };
+	return { context, credentials, apiBase, itemIndex, reading, budget: reading.budget ?? new RequestBudget(reading.parallel), request: first, start };
 }
 
 async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
@@ -190,8 +168,6 @@ async function followNext(list: List, firstPage: Page): Promise<Page[]> {
 	let page = firstPage;
 	let received = page.body.results.length;
 	while (page.body.next && page.body.results.length > 0 && (maxRecords === undefined || received < maxRecords)) {
-		// A changing list is read as far as its first page announced; what was added since is the next poll's.
-		if (list.changing && count !== undefined && received >= count - (firstPage.offset ?? 0)) break;
 		const url = nextLink(list, page);
 		// Only ask for what Limit still needs, so the last page is not larger than necessary.
 		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(maxRecords, received)));
@@ -199,11 +175,11 @@ async function followNext(list: List, firstPage: Page): Promise<Page[]> {
 		if (visited.has(key)) throw new Disagreement('its next link points to a page already read', page.label);
 		visited.add(key);
 		page = await readPage(list, url, offsetIn(url));
-		if (!list.changing) checkPage(list, firstPage, page);
+		checkPage(list, firstPage, page);
 		pages.push(page);
 		received += page.body.results.length;
 		// A server that keeps pointing on must not fill memory.
-		if (!list.changing && count !== undefined && received > count) throw new Disagreement(`it sent more records than the ${count} count promised`, page.label);
+		if (count !== undefined && received > count) throw new Disagreement(`it sent more records than the ${count} count promised`, page.label);
 	}
 	return pages;
 }
@@ -244,7 +220,7 @@ async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): P
 		url.searchParams.set('offset', String(offset));
 		url.searchParams.set('limit', String(pageSizeFor(list.reading.maxRecords, offset)));
 		const page = await readPage(list, url, offset);
-		if (!list.changing) checkPage(list, firstPage, page);
+		checkPage(list, firstPage, page);
 		pages[index + 1] = page;
 		return page.body.results.length > 0;
 	});
