@@ -1,15 +1,13 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { labelText as text } from '../shared/labels';
+import { BANK_ACCOUNTS } from '../shared/accounts';
 import { defineResource } from '../shared/resource';
 
 export const bankAccounts = defineResource({
 	noun: 'Bank Account',
 	record: 'bank account',
-	records: 'bank accounts',
 	description: 'Read the bank accounts of an Admintotal tenant',
-	path: '/cuentas_bancarias/',
-	label: (account) => [text(account.descripcion) || `Account ${text(account.id)}`, text(account.banco), text(account.moneda)].filter(Boolean).join(' · '),
+	...BANK_ACCOUNTS,
 });
 
 export class AdmintotalBankAccount implements INodeType {

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { bankAccounts } from '../AdmintotalBankAccount/AdmintotalBankAccount.node';
+import { BANK_ACCOUNTS } from '../shared/accounts';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { defineResource } from '../shared/resource';
 import { createCustomerAdvance } from './create.operation';
@@ -14,7 +14,7 @@ export const customerAdvances = defineResource({
 	getMany: false,
 	operations: [createCustomerAdvance],
 	emptyIdsSince: EMPTY_IDS_SINCE,
-	dropdownsOf: [bankAccounts],
+	dropdownsOf: [BANK_ACCOUNTS],
 });
 
 export class AdmintotalCustomerAdvance implements INodeType {

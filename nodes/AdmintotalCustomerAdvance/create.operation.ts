@@ -2,7 +2,9 @@ import { clientField } from '../shared/fields/client';
 import { commentsField, customFieldsField, warehouseField } from '../shared/fields/writeFields';
 import { catalogField, collection, dateField, decimalField, textField } from '../shared/fields/field';
 import { recordField } from '../shared/fields/record';
+import { BANK_ACCOUNTS } from '../shared/accounts';
 import { defineOperation } from '../shared/operation/define';
+import { searchMethodOf } from '../shared/resource';
 import { FORMA_PAGO, USO_CFDI } from './catalogs';
 
 export const createCustomerAdvance = defineOperation({
@@ -21,7 +23,7 @@ export const createCustomerAdvance = defineOperation({
 			name: 'bankAccount',
 			displayName: 'Bank Account',
 			apiName: 'cuenta',
-			searchListMethod: 'searchBankAccounts',
+			searchListMethod: searchMethodOf(BANK_ACCOUNTS),
 			description: 'The bank account that received the money (cuenta)',
 		}),
 		decimalField(

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { ledgerAccounts } from '../AdmintotalLedgerAccount/AdmintotalLedgerAccount.node';
+import { LEDGER_ACCOUNTS } from '../shared/accounts';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { labelText as text } from '../shared/labels';
 import { defineResource } from '../shared/resource';
@@ -34,7 +34,7 @@ export const internalConsumptions = defineResource({
 	operations: [createInternalConsumption],
 	cfdi: { field: 'xml_timbrado', record: 'internal consumption' },
 	emptyIdsSince: EMPTY_IDS_SINCE,
-	dropdownsOf: [ledgerAccounts],
+	dropdownsOf: [LEDGER_ACCOUNTS],
 });
 
 export class AdmintotalInternalConsumption implements INodeType {

@@ -1,7 +1,9 @@
 import { commentsField } from '../shared/fields/writeFields';
 import { linesField } from '../shared/fields/lines';
 import { recordField, requiredIdField } from '../shared/fields/record';
+import { LEDGER_ACCOUNTS } from '../shared/accounts';
 import { defineOperation } from '../shared/operation/define';
+import { searchMethodOf } from '../shared/resource';
 
 export const createInternalConsumption = defineOperation({
 	value: 'create',
@@ -23,7 +25,7 @@ export const createInternalConsumption = defineOperation({
 			name: 'expenseAccount',
 			displayName: 'Expense Account',
 			apiName: 'cuenta_gasto',
-			searchListMethod: 'searchLedgerAccounts',
+			searchListMethod: searchMethodOf(LEDGER_ACCOUNTS),
 			description: 'Ledger account the expense is booked to (cuenta_gasto)',
 		}),
 		linesField({ priced: false }),

@@ -1,15 +1,13 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { labelText as text } from '../shared/labels';
+import { LEDGER_ACCOUNTS } from '../shared/accounts';
 import { defineResource } from '../shared/resource';
 
 export const ledgerAccounts = defineResource({
 	noun: 'Ledger Account',
 	record: 'ledger account',
-	records: 'ledger accounts',
 	description: 'Read the chart of accounts (ledger accounts) of an Admintotal tenant',
-	path: '/cuentas/',
-	label: (account) => [text(account.numero_cuenta), text(account.descripcion)].filter(Boolean).join(' '),
+	...LEDGER_ACCOUNTS,
 });
 
 export class AdmintotalLedgerAccount implements INodeType {

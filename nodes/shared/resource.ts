@@ -12,27 +12,37 @@ import type { SimplifiedShape } from './operation/simplify';
 import { searchList } from './transport/list';
 import { CREDENTIAL_TYPE } from './transport/request';
 
+/** A list of records that a From List dropdown picks from: a resource's own, or one that other resources' fields use (accounts.ts). */
+export interface RecordList {
+	/** Several records, in the operations' words: "bank accounts". */
+	records: string;
+	/** The list's path, relative to /api/v2, e.g. `/cuentas_bancarias/`. */
+	path: string;
+	/** A record as the From List dropdown shows it. A resource with a label has Get and the dropdown. */
+	label?: (record: IDataObject) => string;
+	/** Query parameter the API searches by; without one the dropdown filters the pages itself. */
+	searchParam?: string;
+}
+
+/** The node method that searches a list for its From List dropdowns, e.g. `searchBankAccounts`. */
+export function searchMethodOf(list: Pick<RecordList, 'records'>): string {
+	return `search${list.records.replace(/(^|\s)(\w)/g, (_match, _space, letter: string) => letter.toUpperCase())}`;
+}
+
 /**
  * An Admintotal resource, declared once: its names, its list and records, its operations. The node's
  * description, its Get and Get Many, its From List search and its run are all made from it, so a
  * new read resource is this declaration and the node class that shows it.
  */
-export interface ResourceSpec {
+export interface ResourceSpec extends RecordList {
 	/** What follows "Admintotal" in the node's name, e.g. "Bank Account" (node `admintotalBankAccount`, resource `bankAccount`). */
 	noun: string;
-	/** One record and several, in the operations' words: "bank account", "bank accounts". */
+	/** One record, in the operations' words: "bank account". */
 	record: string;
-	records: string;
 	/** The node's description in the editor. */
 	description: string;
-	/** The list's path, relative to /api/v2, e.g. `/cuentas_bancarias/`. */
-	path: string;
 	/** Get: a record's path (`{id}` is its ID); `<path>{id}/` unless the API spells it otherwise. */
 	recordPath?: string;
-	/** A record as the From List dropdown shows it. A resource with a label has Get and the dropdown. */
-	label?: (record: IDataObject) => string;
-	/** Query parameter the API searches by; without one the dropdown filters the pages itself. */
-	searchParam?: string;
 	/** What Simplify keeps of a record (Get and Get Many); no Simplify without it. */
 	simplify?: SimplifiedShape;
 	/** Get Many's own fields (Filters) and description; false for a resource without Get Many. */
@@ -47,8 +57,8 @@ export interface ResourceSpec {
 	resource?: { name: string; value: string };
 	/** The first node version whose required IDs start empty, for nodes that have such IDs (fields/record.ts). */
 	emptyIdsSince?: number;
-	/** Other resources whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
-	dropdownsOf?: Resource[];
+	/** Other lists whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
+	dropdownsOf?: RecordList[];
 	/** Where Get's and Get Many's records carry a stamped CFDI XML (CFDI XML as a File). */
 	cfdi?: CfdiSource;
 }
@@ -69,7 +79,7 @@ export interface Resource {
 
 export function defineResource(spec: ResourceSpec): Resource {
 	const value = spec.resource?.value ?? camelCase(spec.noun);
-	const searchMethod = `search${spec.records.replace(/(^|\s)(\w)/g, (_match, _space, letter: string) => letter.toUpperCase())}`;
+	const searchMethod = searchMethodOf(spec);
 	const label = spec.label;
 	const search = label ? searchList({ path: spec.path, label, searchParam: spec.searchParam }) : undefined;
 	const pick = (field: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => recordField({ ...field, searchListMethod: searchMethod });
@@ -140,7 +150,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 	};
 
 	const listSearch: Record<string, ListSearch> = {};
-	for (const other of spec.dropdownsOf ?? []) Object.assign(listSearch, other.methods.listSearch);
+	for (const other of spec.dropdownsOf ?? []) if (other.label) listSearch[searchMethodOf(other)] = searchList({ path: other.path, label: other.label, searchParam: other.searchParam });
 	if (search) listSearch[searchMethod] = search;
 	return {
 		description,
