@@ -9,6 +9,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { BANK_ACCOUNTS } from '../nodes/shared/accounts';
 import { isJsonObject } from '../tenant/json';
 import { secretsOf, serverLine } from '../tenant/safeText';
 import type { LoginSettings, Session } from '../tenant/sessions';
@@ -213,7 +214,7 @@ export class AdmintotalApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
-			url: '/cuentas_bancarias/',
+			url: BANK_ACCOUNTS.path,
 			qs: { limit: 1 },
 		},
 		// A redirect fails the test by itself: authenticate forbids following it.

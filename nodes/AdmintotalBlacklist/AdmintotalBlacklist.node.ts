@@ -5,6 +5,7 @@ import type { Grammar } from '../shared/fields/grammars';
 import { normalizeRfc, scalarText } from '../shared/fields/grammars';
 import { defineResource } from '../shared/resource';
 import { BLACKLIST_TYPE } from '../shared/blacklist/blacklistType';
+import { BLACKLIST_PATH } from '../shared/blacklist/verdict';
 import { checkRfc } from './checkRfc.operation';
 
 /** The RFC filter matches whole or partial RFCs, written the way the SAT writes them. */
@@ -16,7 +17,7 @@ export const blacklist = defineResource({
 	record: 'SAT blacklist entry',
 	records: 'SAT blacklist entries',
 	description: "Check RFCs against the SAT blacklist of taxpayers (lista negra, art. 69-B) as kept by Admintotal",
-	path: '/listanegra/',
+	path: BLACKLIST_PATH,
 	getMany: {
 		description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
 		fields: [

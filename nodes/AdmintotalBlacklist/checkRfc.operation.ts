@@ -10,7 +10,6 @@ export const checkRfc = defineOperation({
 	description:
 		"Look up one RFC per input item and output one item with 'listed', its type (tipo), 'blocking' and what the type means, ready for an IF node",
 	kind: 'lookup',
-	path: '/listanegra/',
 	fields: [
 		rfcField({
 			displayName: 'RFC',

@@ -14,7 +14,6 @@ export const createCustomerAdvance = defineOperation({
 	description: 'Create a new customer advance',
 	kind: 'write',
 	method: 'POST',
-	path: '/movimientos/anticipos_clientes/',
 	cfdi: { field: 'cfdi_xml', record: 'customer advance' },
 	fields: [
 		dateField({ displayName: 'Date', name: 'date', apiName: 'fecha', required: true, description: 'Date of the advance, sent as YYYY-MM-DD (fecha)' }),

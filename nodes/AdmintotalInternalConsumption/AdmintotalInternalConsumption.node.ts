@@ -13,7 +13,7 @@ export const internalConsumptions = defineResource({
 	description: 'Create and read the internal consumption documents (consumo interno) of an Admintotal tenant',
 	path: '/movimientos/consumo_interno/',
 	// The spec gives this one path without a trailing slash.
-	recordPath: '/movimientos/consumo_interno/{id}',
+	recordPath: '{id}',
 	label: (consumption) =>
 		[text(consumption.folio_completo) || `Internal consumption ${text(consumption.id)}`, text(consumption.motivo), text(consumption.fecha)].filter(Boolean).join(' · '),
 	// What was consumed, when, for how much, and its state.

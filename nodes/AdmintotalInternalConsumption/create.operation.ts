@@ -12,7 +12,6 @@ export const createInternalConsumption = defineOperation({
 	description: 'Create a new internal consumption',
 	kind: 'write',
 	method: 'POST',
-	path: '/movimientos/consumo_interno/',
 	fields: [
 		requiredIdField({ displayName: 'Warehouse ID', name: 'warehouse', apiName: 'almacen', description: 'Warehouse the products leave (almacen)' }),
 		requiredIdField({

@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { defineResource } from '../shared/resource';
-import { SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
+import { ORDERS_PATH, SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
 import { createOrder } from './create.operation';
 
 export const orders = defineResource({
@@ -10,7 +10,7 @@ export const orders = defineResource({
 	record: 'order',
 	records: 'orders',
 	description: 'Create and read the customer orders (pedidos) of an Admintotal tenant',
-	path: '/movimientos/pedidos/',
+	path: ORDERS_PATH,
 	simplify: SIMPLIFIED_SALES_DOCUMENT,
 	getMany: {
 		description: 'Retrieve a list of orders, optionally filtered by client, date, folio, series or cancellation',

@@ -12,7 +12,6 @@ export const createOrder = defineOperation({
 	description: 'Create a new order',
 	kind: 'write',
 	method: 'POST',
-	path: '/movimientos/pedidos/',
 	fields: [
 		clientField({ id: 'id_cliente', rfc: 'rfc_cliente', code: 'codigo_cliente' }),
 		linesField({ priced: true }),

@@ -4,15 +4,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isJsonObject } from '../../tenant/json';
 import { readBlacklistType } from '../shared/blacklist/blacklistType';
 import type { BlacklistVerdict } from '../shared/blacklist/verdict';
-import { blacklistVerdict, entryRfc } from '../shared/blacklist/verdict';
+import { BLACKLIST_PATH, blacklistVerdict, entryRfc } from '../shared/blacklist/verdict';
 import { rfcProblem } from '../shared/fields/grammars';
 import { fetchPage } from '../shared/transport/list';
 import { lookUpEach } from '../shared/transport/lookups';
 import { forgetUnreadable } from './memory';
 import { readOverlapping } from './overlappingPages';
 
-const PATH = '/listanegra/';
-const REQUEST = { method: 'GET' as const, url: PATH, qs: {} };
+const REQUEST = { method: 'GET' as const, url: BLACKLIST_PATH, qs: {} };
 const BY_RFC = { parameter: 'rfc', keyOf: entryRfc };
 /** A read of the whole list whose pages shift while read is tried this many times before the poll fails. */
 const WHOLE_READ_ATTEMPTS = 3;
@@ -82,7 +81,7 @@ export async function sampleBlacklistChange(context: IPollFunctions, poll: Black
 	let verdicts: Map<string, BlacklistVerdict>;
 	if (poll.rfcs.length > 0) verdicts = await readVerdicts(context, poll);
 	else {
-		const first = (await fetchPage(context, PATH, { limit: 1 })).results;
+		const first = (await fetchPage(context, BLACKLIST_PATH, { limit: 1 })).results;
 		verdicts = listedVerdicts(first);
 	}
 	const [verdict] = verdicts.values();
@@ -102,7 +101,7 @@ async function readVerdicts(context: IPollFunctions, poll: BlacklistPoll): Promi
  */
 async function readWholeList(context: IPollFunctions, parallel: number): Promise<IDataObject[]> {
 	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const pages = await readOverlapping(context, PATH, {}, { offset: 0, parallel });
+		const pages = await readOverlapping(context, BLACKLIST_PATH, {}, { offset: 0, parallel });
 		const joined = pages.every((page, index) => index === 0 || (page.length > 0 && sameEntry(page[0], pages[index - 1][pages[index - 1].length - 1])));
 		if (joined) return pages.flatMap((page, index) => (index === 0 ? page : page.slice(1)));
 	}

@@ -1,7 +1,7 @@
 import type { SimplifiedShape } from '../shared/operation/simplify';
 import { collection } from '../shared/fields/field';
 import type { CfdiSource } from '../shared/cfdiFile';
-import { SALES_NOTE_CFDI, SIMPLIFIED_SALES_DOCUMENT, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
+import { ORDERS_PATH, SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_DOCUMENT, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
 
 export type EventName = 'newSalesNote' | 'newOrder' | 'salesNoteCancelled' | 'blacklistChanged';
 
@@ -27,7 +27,7 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 	newSalesNote: {
 		name: 'newSalesNote',
 		record: 'sales note',
-		path: '/movimientos/notas_venta/',
+		path: SALES_NOTES_PATH,
 		cancelledOnly: false,
 		// A note's `desde` is a date; yesterday is read again so a note dated in the tenant's day
 		// around midnight, or entered afterwards with yesterday's date, is not missed.
@@ -38,7 +38,7 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 	newOrder: {
 		name: 'newOrder',
 		record: 'order',
-		path: '/movimientos/pedidos/',
+		path: ORDERS_PATH,
 		cancelledOnly: false,
 		daysBack: 1,
 		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, ...WITH_PDF },
@@ -46,7 +46,7 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 	salesNoteCancelled: {
 		name: 'salesNoteCancelled',
 		record: 'cancelled sales note',
-		path: '/movimientos/notas_venta/',
+		path: SALES_NOTES_PATH,
 		cancelledOnly: true,
 		daysBack: undefined,
 		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, fecha_cancelacion: true, motivo_cancelacion: true, ...WITH_PDF },

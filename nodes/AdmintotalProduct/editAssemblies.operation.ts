@@ -18,7 +18,7 @@ export const editProductAssemblies = defineOperation({
 	description: 'Set a component (part) of an assembled product',
 	kind: 'write',
 	method: 'POST',
-	path: '/productos/{productId}/editar_ensambles/',
+	path: '{productId}/editar_ensambles/',
 	fields: [
 		recordField({
 			name: 'productId',

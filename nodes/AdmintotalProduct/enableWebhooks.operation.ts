@@ -1,6 +1,6 @@
 import { listField } from '../shared/fields/field';
 import { defineOperation } from '../shared/operation/define';
-import { ENABLE_PRODUCT_WEBHOOKS_PATH } from '../shared/productWebhooks';
+import { ENABLE_WEBHOOKS_PATH } from '../shared/products';
 
 export const enableProductWebhooks = defineOperation({
 	value: 'enableWebhooks',
@@ -9,7 +9,7 @@ export const enableProductWebhooks = defineOperation({
 	description: 'Include products in the price and stock change webhooks',
 	kind: 'write',
 	method: 'POST',
-	path: ENABLE_PRODUCT_WEBHOOKS_PATH,
+	path: ENABLE_WEBHOOKS_PATH,
 	fields: [
 		listField({
 			displayName: 'Product Codes',

@@ -9,7 +9,6 @@ export const createProspect = defineOperation({
 	description: 'Create a new prospect',
 	kind: 'write',
 	method: 'POST',
-	path: '/prospectos/',
 	fields: [
 		textField({ displayName: 'Name', name: 'name', apiName: 'nombre', required: true, placeholder: 'e.g. Laura Méndez', description: 'Full name of the prospect (nombre)' }),
 		addressField('address', 'Address', 'direccion'),

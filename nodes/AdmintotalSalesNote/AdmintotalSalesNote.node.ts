@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
 import { defineResource } from '../shared/resource';
-import { SALES_NOTE_CFDI, SIMPLIFIED_SALES_NOTE, salesDocumentFilters } from '../shared/salesDocuments';
+import { SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_NOTE, salesDocumentFilters } from '../shared/salesDocuments';
 import { createSalesNote } from './create.operation';
 
 export const salesNotes = defineResource({
@@ -10,7 +10,7 @@ export const salesNotes = defineResource({
 	record: 'sales note',
 	records: 'sales notes',
 	description: 'Create and read the sales notes (notas de venta) of an Admintotal tenant',
-	path: '/movimientos/notas_venta/',
+	path: SALES_NOTES_PATH,
 	simplify: SIMPLIFIED_SALES_NOTE,
 	getMany: {
 		description: 'Retrieve a list of sales notes, optionally filtered by client, date, folio, series or cancellation',

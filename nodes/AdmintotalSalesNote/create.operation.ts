@@ -22,7 +22,6 @@ export const createSalesNote = defineOperation({
 	description: 'Create a new sales note',
 	kind: 'write',
 	method: 'POST',
-	path: '/movimientos/notas_venta/',
 	fields: [
 		clientField({ id: 'cliente', rfc: 'cliente_rfc' }),
 		linesField({ priced: true }),

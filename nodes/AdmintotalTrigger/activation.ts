@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { ENABLE_PRODUCT_WEBHOOKS_PATH } from '../shared/productWebhooks';
+import { ENABLE_WEBHOOKS_PATH, PRODUCTS_PATH } from '../shared/products';
 import { sendRequest, tenantApiBaseOf } from '../shared/transport/request';
 import { parseCodeList, sameCodes } from './codes';
 import type { DeliveryAuthentication } from './deliveryAuthentication';
@@ -73,7 +73,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const codes = requestedCodes(this);
 	if (codes.length === 0) return true;
 	const tenant = await tenantApiBaseOf(this);
-	const response = await sendRequest(this, { method: 'POST', url: ENABLE_PRODUCT_WEBHOOKS_PATH, body: { codigos: codes } });
+	const response = await sendRequest(this, { method: 'POST', url: PRODUCTS_PATH + ENABLE_WEBHOOKS_PATH, body: { codigos: codes } });
 	const notFound = notFoundCodes(response.body);
 	if (notFound.length > 0) {
 		throw new NodeOperationError(this.getNode(), `Admintotal has no products with the codes ${notFound.join(', ')}`, {

@@ -11,7 +11,7 @@ export const attachWorkOrderImage = defineOperation({
 	kind: 'write',
 	method: 'POST',
 	// No trailing slash: the spec writes this path without one.
-	path: '/ordenes_servicio/{workOrderId}/adjuntar_imagen',
+	path: '{workOrderId}/adjuntar_imagen',
 	fields: [
 		recordField({ name: 'workOrderId', displayName: 'Work Order', apiName: 'workOrderId', searchListMethod: 'searchWorkOrders' }),
 		textField({ displayName: 'Title', name: 'title', apiName: 'titulo', required: true, placeholder: 'e.g. Installed equipment', description: 'Title of the image (titulo)' }),

@@ -30,6 +30,6 @@ export const updateWorkOrder = defineOperation({
 	kind: 'write',
 	// The spec lists these body fields with the single-work-order path without a method; PATCH updates only what is sent.
 	method: 'PATCH',
-	path: '/ordenes_servicio/{workOrderId}/',
+	path: '{workOrderId}/',
 	fields: [recordField({ name: 'workOrderId', displayName: 'Work Order', apiName: 'workOrderId', searchListMethod: 'searchWorkOrders' }), updateFields],
 });

@@ -41,7 +41,7 @@ export interface ResourceSpec extends RecordList {
 	record: string;
 	/** The node's description in the editor. */
 	description: string;
-	/** Get: a record's path (`{id}` is its ID); `<path>{id}/` unless the API spells it otherwise. */
+	/** Get: a record's path below the list (`{id}` is its ID); `{id}/` unless the API spells it otherwise. */
 	recordPath?: string;
 	/** What Simplify keeps of a record (Get and Get Many); no Simplify without it. */
 	simplify?: SimplifiedShape;
@@ -93,7 +93,6 @@ export function defineResource(spec: ResourceSpec): Resource {
 				action: `Get many ${spec.records}`,
 				description: spec.getMany?.description ?? `Retrieve a list of ${spec.records}`,
 				kind: 'list',
-				path: spec.path,
 				fields: spec.getMany?.fields,
 				simplify: spec.simplify,
 				cfdi: spec.cfdi,
@@ -108,7 +107,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				action: `Get ${article(spec.record)} ${spec.record}`,
 				description: spec.get?.description ?? `Retrieve ${article(spec.record)} ${spec.record}`,
 				kind: 'read',
-				path: spec.recordPath ?? `${spec.path}{id}/`,
+				path: spec.recordPath ?? '{id}/',
 				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
 				simplify: spec.simplify,
 				cfdi: spec.cfdi,
@@ -156,7 +155,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 		description,
 		methods: { listSearch },
 		execute: async function (this: IExecuteFunctions) {
-			return await runOperation(this, value, operations);
+			return await runOperation(this, { value, path: spec.path }, operations);
 		},
 		label,
 	};

@@ -4,6 +4,10 @@ import type { Field } from './fields/field';
 import { collection, dateField, optionsField, textField, wholeNumberFilter } from './fields/field';
 
 /** Filters the Polling Trigger offers too, as Get Many of sales notes and orders does. */
+/** The lists of sales notes and orders: their nodes and the Polling Trigger's events read them. */
+export const SALES_NOTES_PATH = '/movimientos/notas_venta/';
+export const ORDERS_PATH = '/movimientos/pedidos/';
+
 export const clientIdFilter = (documents: string): Field =>
 	wholeNumberFilter({ name: 'clientId', displayName: 'Client ID', apiName: 'cliente', description: `Only ${documents} of the client with this ID (cliente)` });
 export const seriesFilter: Field = textField({ name: 'series', displayName: 'Series', apiName: 'serie', description: 'Only documents of this folio series (serie)', placeholder: 'e.g. A' });

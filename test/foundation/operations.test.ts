@@ -88,10 +88,10 @@ describe('every operation is declared through defineOperation', () => {
 				action: 'Get a warehouse',
 				description: 'Retrieve a warehouse',
 				kind: 'read',
-				path: '/almacenes/{warehouseId}/',
+				path: '{warehouseId}/',
 				fields: [recordField({ name: 'warehouseId', displayName: 'Warehouse', apiName, searchListMethod: 'searchWarehouses' })],
 			});
-		expect(declare('id')).toThrow("Operation 'Get' (/almacenes/{warehouseId}/): no field gives {warehouseId}");
+		expect(declare('id')).toThrow("Operation 'Get' ({warehouseId}/): no field gives {warehouseId}");
 		expect(declare('warehouseId')).not.toThrow();
 	});
 });

@@ -5,6 +5,9 @@ import { normalizeRfc } from '../fields/grammars';
 import { gravityOf, readBlacklistType } from './blacklistType';
 import { GENERIC_RFCS, checkDigitValid, isGenericRfc } from './rfcCheckDigit';
 
+/** SAT's 69-B list as Admintotal serves it: the Blacklist node and the Polling Trigger both read it. */
+export const BLACKLIST_PATH = '/listanegra/';
+
 /** The one item Check RFC outputs per input item, listed or not, so a workflow can branch on `listed` or `blocking`. */
 export interface BlacklistVerdict extends IDataObject {
 	rfc: string;

@@ -32,8 +32,12 @@ export interface OperationSpec {
 	kind: OperationKind;
 	/** Writes only; reads are GET. */
 	method?: 'POST' | 'PATCH';
-	/** The API path, relative to /api/v2; `{name}` takes the value a field reads under that API name. */
-	path: string;
+	/**
+	 * The path below its resource's list (`{workOrderId}/adjuntar_imagen`), the list itself when
+	 * absent: the resource's path is written once, in its declaration. `{name}` takes the value a
+	 * field reads under that API name.
+	 */
+	path?: string;
 	fields?: Field[];
 	simplify?: SimplifiedShape;
 	/** Turns the records into the output, after Simplify; gets the values the fields read. */
@@ -73,8 +77,8 @@ export interface Operation {
 	kind: OperationKind;
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
-	/** Reads and checks one item's values: its plan, or an error naming the field and the item. */
-	plan: (reader: ValueReader) => Promise<ItemPlan>;
+	/** Reads and checks one item's values into its plan (its path below `listPath`, the resource's list), or an error naming the field and the item. */
+	plan: (reader: ValueReader, listPath: string) => Promise<ItemPlan>;
 }
 
 const listSizeProperties: INodeProperties[] = [
@@ -131,7 +135,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
 	];
 
-	const plan = async (reader: ValueReader): Promise<ItemPlan> => {
+	const plan = async (reader: ValueReader, listPath: string): Promise<ItemPlan> => {
 		// n8n's Retry On Fail runs every item again: the records the failed try created would be created twice.
 		if (spec.kind === 'write' && reader.node.retryOnFail === true) throw retryRefused(reader);
 		const values = await readAll(fields, reader);
@@ -140,7 +144,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
 		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
-		const url = fillPath(spec.path, values);
+		const url = listPath + fillPath(spec.path ?? '', values);
 		const request = withRequestSettings(
 			spec.kind === 'write' ? { method: spec.method ?? 'POST', url, body: values } : { method: 'GET', url, qs: asQuery(values) },
 			reader,
@@ -163,7 +167,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 /** Every `{name}` of a path must be given by a field of the operation: otherwise the request would go to `/almacenes/undefined/`. */
 function checkPath(spec: OperationSpec, fields: Field[]) {
 	const given = new Set(fields.flatMap((field) => field.apiNames ?? []));
-	for (const [, name] of spec.path.matchAll(/\{(\w+)\}/g)) {
+	for (const [, name] of (spec.path ?? '').matchAll(/\{(\w+)\}/g)) {
 		if (!given.has(name)) throw new Error(`Operation '${spec.name}' (${spec.path}): no field gives {${name}}`);
 	}
 }

@@ -28,15 +28,15 @@ type Outcome = INodeExecutionData[] | Error;
  *    run before the next batch; a failed write's error lists the items done and those whose outcome
  *    is unknown, so running again creates nothing twice.
  */
-export async function runOperation(context: IExecuteFunctions, resource: string, operations: readonly Operation[]): Promise<INodeExecutionData[][]> {
-	const operation = chosenOperation(context, resource, operations);
+export async function runOperation(context: IExecuteFunctions, resource: { value: string; path: string }, operations: readonly Operation[]): Promise<INodeExecutionData[][]> {
+	const operation = chosenOperation(context, resource.value, operations);
 	const continueOnFail = context.continueOnFail();
 	const items = context.getInputData();
 	const outcomes: Outcome[] = [];
 	const plans: Array<ItemPlan | undefined> = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			plans.push(await operation.plan(ValueReader.ofItem(context, itemIndex)));
+			plans.push(await operation.plan(ValueReader.ofItem(context, itemIndex), resource.path));
 		} catch (error) {
 			if (!continueOnFail) throw asNodeError(context, error, itemIndex);
 			plans.push(undefined);

@@ -1,0 +1,8 @@
+/** The products list: the Product node reads it, and the Admintotal Trigger's activation sends below it. */
+export const PRODUCTS_PATH = '/productos/';
+
+/**
+ * Below the products list: switches on the price/stock webhook of the products listed (`codigos`).
+ * Product's Enable Webhooks sends it when asked, and the Admintotal Trigger's activation when set to.
+ */
+export const ENABLE_WEBHOOKS_PATH = 'habilitar_webhook/';
