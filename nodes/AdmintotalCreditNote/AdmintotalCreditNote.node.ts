@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { clientName, labelText as text } from '../shared/labels';
+import { clientName, labelText } from '../shared/labels';
 import { defineResource } from '../shared/resource';
 
 export const creditNotes = defineResource({
@@ -9,7 +9,7 @@ export const creditNotes = defineResource({
 	records: 'credit notes',
 	description: 'Read the credit notes of an Admintotal tenant',
 	path: '/movimientos/notas_credito/',
-	label: (note) => [text(note.folio_completo) || `Credit note ${text(note.id)}`, clientName(note), text(note.fecha)].filter(Boolean).join(' · '),
+	label: (note) => [labelText(note.folio_completo) || `Credit note ${labelText(note.id)}`, clientName(note), labelText(note.fecha)].filter(Boolean).join(' · '),
 });
 
 export class AdmintotalCreditNote implements INodeType {

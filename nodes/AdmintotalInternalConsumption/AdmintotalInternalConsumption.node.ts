@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { LEDGER_ACCOUNTS } from '../shared/accounts';
 import { EMPTY_IDS_SINCE } from '../shared/fields/record';
-import { labelText as text } from '../shared/labels';
+import { labelText } from '../shared/labels';
 import { defineResource } from '../shared/resource';
 import { createInternalConsumption } from './create.operation';
 
@@ -15,7 +15,7 @@ export const internalConsumptions = defineResource({
 	// The spec gives this one path without a trailing slash.
 	recordPath: '{id}',
 	label: (consumption) =>
-		[text(consumption.folio_completo) || `Internal consumption ${text(consumption.id)}`, text(consumption.motivo), text(consumption.fecha)].filter(Boolean).join(' · '),
+		[labelText(consumption.folio_completo) || `Internal consumption ${labelText(consumption.id)}`, labelText(consumption.motivo), labelText(consumption.fecha)].filter(Boolean).join(' · '),
 	// What was consumed, when, for how much, and its state.
 	simplify: {
 		id: true,

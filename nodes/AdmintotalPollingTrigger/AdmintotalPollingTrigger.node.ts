@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { cfdiFileProperties } from '../shared/cfdiFile';
 import { simplifyProperty } from '../shared/operation/simplify';
 import { SALES_NOTE_CFDI } from '../shared/salesDocuments';
-import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../shared/transport/list';
+import { parallelRequestsProperty } from '../shared/operation/settings';
 import { CREDENTIAL_TYPE } from '../shared/transport/request';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
 import { runPoll } from './poll';
@@ -96,14 +96,7 @@ export class AdmintotalPollingTrigger implements INodeType {
 				placeholder: 'Add Option',
 				default: {},
 				options: [
-					{
-						displayName: 'Parallel Requests',
-						name: 'parallelRequests',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS, numberPrecision: 0 },
-						default: DEFAULT_PARALLEL_REQUESTS,
-						description: 'Pages (or RFC lookups) asked at once when a poll reads more than one',
-					},
+					parallelRequestsProperty('Pages (or RFC lookups) asked at once when a poll reads more than one'),
 				],
 			},
 		],

@@ -1,3 +1,5 @@
+import { dayIn } from '../shared/fields/grammars';
+
 /**
  * Days as Admintotal's `desde` filter takes them (YYYY-MM-DD). "Today" is the tenant's day: the
  * workflow's timezone (Settings → Timezone, n8n's default otherwise), which should be the tenant's.
@@ -6,12 +8,8 @@ const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 export function todayIn(timezone: string, now = Date.now()): string {
-	try {
-		// en-CA writes dates as YYYY-MM-DD.
-		return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-	} catch {
-		return new Date(now).toISOString().slice(0, 10);
-	}
+	// `now` is a real instant, so it always has a day.
+	return dayIn(new Date(now), timezone) as string;
 }
 
 export function addDays(day: string, days: number): string {

@@ -1,7 +1,7 @@
 import type { SimplifiedShape } from '../shared/operation/simplify';
 import { collection } from '../shared/fields/field';
 import type { CfdiSource } from '../shared/cfdiFile';
-import { ORDERS_PATH, SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_DOCUMENT, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
+import { ORDERS_PATH, SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_DOCUMENT, SIMPLIFIED_SALES_NOTE, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
 
 export type EventName = 'newSalesNote' | 'newOrder' | 'salesNoteCancelled' | 'blacklistChanged';
 
@@ -20,8 +20,6 @@ export interface DocumentEvent {
 	cfdi?: CfdiSource;
 }
 
-/** What the message composing a workflow needs most: the PDF link to send the customer. */
-const WITH_PDF = { url_pdf: true } as const;
 
 export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 	newSalesNote: {
@@ -32,7 +30,8 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 		// A note's `desde` is a date; yesterday is read again so a note dated in the tenant's day
 		// around midnight, or entered afterwards with yesterday's date, is not missed.
 		daysBack: 1,
-		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, ...WITH_PDF },
+		// Sales Note's own Simplify shape, which keeps the PDF link a message sends the customer.
+		simplify: SIMPLIFIED_SALES_NOTE,
 		cfdi: SALES_NOTE_CFDI,
 	},
 	newOrder: {
@@ -41,7 +40,8 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 		path: ORDERS_PATH,
 		cancelledOnly: false,
 		daysBack: 1,
-		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, ...WITH_PDF },
+		// Order's own shape, plus the PDF link a message sends the customer.
+		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, url_pdf: true },
 	},
 	salesNoteCancelled: {
 		name: 'salesNoteCancelled',
@@ -49,7 +49,7 @@ export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 		path: SALES_NOTES_PATH,
 		cancelledOnly: true,
 		daysBack: undefined,
-		simplify: { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, fecha_cancelacion: true, motivo_cancelacion: true, ...WITH_PDF },
+		simplify: { ...SIMPLIFIED_SALES_NOTE, fecha_cancelacion: true, motivo_cancelacion: true },
 	},
 };
 

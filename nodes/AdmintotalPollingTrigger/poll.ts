@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { readAll } from '../shared/fields/field';
-import { boolean, countUpTo, oneOf, rfc } from '../shared/fields/grammars';
+import { boolean, countUpTo, list, oneOf, rfc } from '../shared/fields/grammars';
 import { ValueReader } from '../shared/fields/reader';
-import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../shared/transport/list';
+import { parallelRequestsOf } from '../shared/operation/settings';
 import type { BlacklistPoll } from './blacklist';
 import { pollBlacklist, sampleBlacklistChange } from './blacklist';
 import type { DocumentPoll } from './documents';
@@ -29,7 +29,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	// Parameters are read and checked as every operation's are (fields/reader.ts), naming the field.
 	const reader = ValueReader.ofPoll(context);
 	const event = reader.read('event', 'Event', oneOf<EventName>(['blacklistChanged', ...(Object.keys(DOCUMENT_EVENTS) as EventName[])]), { required: true }) as EventName;
-	const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
+	const parallel = parallelRequestsOf(reader);
 	const manual = context.getMode() === 'manual';
 	const poll = event === 'blacklistChanged' ? blacklistPoll(reader, parallel) : await documentPoll(reader, DOCUMENT_EVENTS[event], parallel);
 
@@ -62,12 +62,6 @@ async function documentPoll(reader: ValueReader, definition: DocumentEvent, para
 
 /** RFCs to Watch: a list from an expression, or text separated by commas, semicolons or lines; each checked as Check RFC checks one. */
 function blacklistPoll(reader: ValueReader, parallel: number): BlacklistPoll {
-	const raw = reader.raw('rfcs', '');
-	const written = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\n;]/) : [raw];
-	const rfcs = new Set<string>();
-	for (const value of written) {
-		const checked = reader.check(value, 'RFCs to Watch', rfc);
-		if (checked !== undefined) rfcs.add(checked);
-	}
-	return { rfcs: [...rfcs], parallel };
+	const rfcs = reader.read('rfcs', 'RFCs to Watch', list(rfc, /[,\n;]/)) ?? [];
+	return { rfcs: rfcs.map(String), parallel };
 }

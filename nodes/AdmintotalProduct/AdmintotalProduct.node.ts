@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { amountFilter, catalogField, collection, listField, textField, wholeNumberFilter } from '../shared/fields/field';
 import { wholeNumber } from '../shared/fields/grammars';
-import { labelText as text } from '../shared/labels';
+import { labelText } from '../shared/labels';
 import { PRODUCTS_PATH } from '../shared/products';
 import { defineResource } from '../shared/resource';
 import { DISTRIBUTION_MEDIUM } from './catalogs';
@@ -24,7 +24,7 @@ export const products = defineResource({
 	records: 'products',
 	description: 'Read the product catalogue of an Admintotal tenant with prices and stock, edit assemblies and enable webhooks',
 	path: PRODUCTS_PATH,
-	label: (product) => [text(product.codigo), text(product.descripcion)].filter(Boolean).join(' · '),
+	label: (product) => [labelText(product.codigo), labelText(product.descripcion)].filter(Boolean).join(' · '),
 	searchParam: 'q',
 	// What a shop integration needs to list and sell a product.
 	simplify: {

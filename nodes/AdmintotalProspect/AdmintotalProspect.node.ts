@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { labelText as text } from '../shared/labels';
+import { labelText } from '../shared/labels';
 import { defineResource } from '../shared/resource';
 import { createProspect } from './create.operation';
 
@@ -11,7 +11,7 @@ export const prospects = defineResource({
 	description: 'Create and read the sales prospects of an Admintotal tenant',
 	path: '/prospectos/',
 	label: (prospect) =>
-		[text(prospect.codigo), text(prospect.nombre_comercial) || text(prospect.empresa), text(prospect.nombre)].filter(Boolean).join(' · ') || `Prospect ${text(prospect.id)}`,
+		[labelText(prospect.codigo), labelText(prospect.nombre_comercial) || labelText(prospect.empresa), labelText(prospect.nombre)].filter(Boolean).join(' · ') || `Prospect ${labelText(prospect.id)}`,
 	// Who it is and how far along. `stats_display` is the API's spelling.
 	simplify: {
 		id: true,

@@ -2,7 +2,7 @@ import type { IDataObject, INodeType, INodeTypeDescription } from 'n8n-workflow'
 
 import { catalogLabel } from '../shared/catalog';
 import { catalogField, collection } from '../shared/fields/field';
-import { clientName, labelText as text } from '../shared/labels';
+import { clientName, labelText } from '../shared/labels';
 import { defineResource } from '../shared/resource';
 import { attachWorkOrderImage } from './attachImage.operation';
 import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS } from './catalogs';
@@ -17,7 +17,7 @@ export const workOrders = defineResource({
 	records: 'work orders',
 	description: 'Read and update the work orders (órdenes de servicio) of an Admintotal tenant and attach images',
 	path: '/ordenes_servicio/',
-	label: (order) => [text(order.clave) || `Work order ${text(order.id)}`, clientName(order), text(order.status_display)].filter(Boolean).join(' · '),
+	label: (order) => [labelText(order.clave) || `Work order ${labelText(order.id)}`, clientName(order), labelText(order.status_display)].filter(Boolean).join(' · '),
 	// What, for whom, where, by whom, when and in which state.
 	simplify: {
 		id: true,

@@ -142,7 +142,8 @@ function isLuxon(value: unknown): value is { isValid: boolean; toISODate(): stri
 	return typeof candidate === 'object' && candidate !== null && typeof candidate.toISODate === 'function' && typeof candidate.isValid === 'boolean';
 }
 
-function dayIn(date: Date, timezone: string): string | undefined {
+/** The day an instant falls on in `timezone` (YYYY-MM-DD): the one formatter of days. */
+export function dayIn(date: Date, timezone: string): string | undefined {
 	if (Number.isNaN(date.getTime())) return undefined;
 	try {
 		// en-CA writes dates as YYYY-MM-DD.
@@ -195,10 +196,13 @@ export const dateTime: Grammar<string> = (raw, { fail, timezone }) => {
 
 // ---------------------------------------------------------------- lists, emails, codes
 
-/** Several values typed with commas or new lines, or an array from an expression; repeats removed. */
-export function list(entry: Grammar<string | number> = text): Grammar<Array<string | number>> {
+/**
+ * Several values typed with commas or new lines (or other `separators`), or an array from an
+ * expression; repeats removed. The one splitter of typed lists.
+ */
+export function list(entry: Grammar<string | number> = text, separators = /[,\n]/): Grammar<Array<string | number>> {
 	return (raw, context) => {
-		const parts = Array.isArray(raw) ? raw : scalarText(raw, context.fail).split(/[,\n]/);
+		const parts = Array.isArray(raw) ? raw : scalarText(raw, context.fail).split(separators);
 		const values = parts.map((part) => entry(part, context)).filter((value): value is string | number => value !== undefined);
 		const unique = [...new Set(values)];
 		return unique.length ? unique : undefined;

@@ -5,13 +5,12 @@ import type { CfdiFile, CfdiSource } from '../cfdiFile';
 import { cfdiFileProperties, readCfdiFile } from '../cfdiFile';
 import type { Field } from '../fields/field';
 import { readAll } from '../fields/field';
-import { boolean, countUpTo, positiveCount } from '../fields/grammars';
+import { boolean, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
 import type { WriteEffect } from '../transport/errors';
 import type { ListReading } from '../transport/list';
-import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/list';
 import type { Lookup } from '../transport/lookups';
-import { withRequestSettings } from './settings';
+import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';
 import type { SimplifiedShape } from './simplify';
 import { simplifyProperty } from './simplify';
 
@@ -108,17 +107,10 @@ const PARALLEL_REQUESTS_DESCRIPTION =
 
 /** Every operation gets Parallel Requests in its Options collection (added to the operation's own Options when it has one). */
 function withParallelRequests(properties: INodeProperties[], description: string): INodeProperties[] {
-	const parallelRequestsProperty: INodeProperties = {
-		displayName: 'Parallel Requests',
-		name: 'parallelRequests',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS },
-		default: DEFAULT_PARALLEL_REQUESTS,
-		description,
-	};
+	const parallelRequests = parallelRequestsProperty(description);
 	const at = properties.findIndex((property) => property.type === 'collection' && property.name === 'options');
-	if (at < 0) return [...properties, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [parallelRequestsProperty] }];
-	const options = { ...properties[at], options: [...(properties[at].options ?? []), parallelRequestsProperty] } as INodeProperties;
+	if (at < 0) return [...properties, { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {}, options: [parallelRequests] }];
+	const options = { ...properties[at], options: [...(properties[at].options ?? []), parallelRequests] } as INodeProperties;
 	return properties.map((property, index) => (index === at ? options : property));
 }
 
@@ -141,7 +133,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const values = await readAll(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
 		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
-		const parallel = reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
+		const parallel = parallelRequestsOf(reader);
 		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = listPath + fillPath(spec.path ?? '', values);

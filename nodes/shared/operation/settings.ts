@@ -1,7 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-workflow';
 
-import { boolean, isBlank } from '../fields/grammars';
+import { boolean, countUpTo, isBlank } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
+import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/list';
 
 /**
  * The request settings n8n gives a declarative node (Settings › Request Options: Batching, Ignore
@@ -115,4 +116,23 @@ function proxyOf(settings: ValueReader, written: string): IHttpRequestOptions['p
 	if (!url?.hostname || !url.port) return settings.fail('Proxy', 'is not a proxy address with a host and a port', 'Write it like http://myproxy:3128.');
 	const auth = url.username ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined;
 	return { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(/:$/, ''), ...(auth ? { auth } : {}) };
+}
+
+/**
+ * Parallel Requests, in an Options collection (`options.parallelRequests`, where workflows have always
+ * saved it): a resource node's run budget (transport/budget.ts), a poll's pages and lookups.
+ */
+export function parallelRequestsProperty(description: string): INodeProperties {
+	return {
+		displayName: 'Parallel Requests',
+		name: 'parallelRequests',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS, numberPrecision: 0 },
+		default: DEFAULT_PARALLEL_REQUESTS,
+		description,
+	};
+}
+
+export function parallelRequestsOf(reader: ValueReader): number {
+	return reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
 }
