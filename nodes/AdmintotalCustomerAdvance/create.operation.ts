@@ -1,7 +1,7 @@
 import { clientField } from '../shared/fields/client';
 import { commentsField, customFieldsField, warehouseField } from '../shared/fields/writeFields';
 import { catalogField, collection, dateField, decimalField, textField } from '../shared/fields/field';
-import { recordField } from '../shared/fields/record';
+import { recordField } from '../shared/fields/recordId';
 import { BANK_ACCOUNTS } from '../shared/accounts';
 import { defineOperation } from '../shared/operation/define';
 import { searchMethodOf } from '../shared/resource';

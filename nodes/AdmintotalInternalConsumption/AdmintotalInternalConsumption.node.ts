@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { LEDGER_ACCOUNTS } from '../shared/accounts';
-import { EMPTY_IDS_SINCE } from '../shared/fields/record';
+import { EMPTY_IDS_SINCE } from '../shared/fields/recordId';
 import { labelText } from '../shared/labels';
 import { defineResource } from '../shared/resource';
 import { createInternalConsumption } from './create.operation';

@@ -148,7 +148,7 @@ function continuous(context: IPollFunctions, event: DocumentEvent, pages: IDataO
 function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string): (SavedDocuments & { seen: SeenIds }) | undefined {
 	if (saved === undefined) return undefined;
 	const memory = saved as Partial<SavedDocuments>;
-	const seen = typeof memory === 'object' && memory !== null ? SeenIds.read(memory.days) : undefined;
+	const seen = typeof memory === 'object' && memory !== null ? SeenIds.fromSaved(memory.days) : undefined;
 	const readable =
 		seen !== undefined &&
 		typeof memory.filters === 'string' &&

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { readAll } from '../shared/fields/field';
+import { apiValuesOf } from '../shared/fields/field';
 import { boolean, countUpTo, list, oneOf, rfc } from '../shared/fields/grammars';
 import { ValueReader } from '../shared/fields/reader';
 import { parallelRequestsOf } from '../shared/operation/settings';
@@ -55,7 +55,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 }
 
 async function documentPoll(reader: ValueReader, definition: DocumentEvent, parallel: number): Promise<DocumentPoll> {
-	const filters = await readAll([DOCUMENT_FILTERS], reader);
+	const filters = await apiValuesOf([DOCUMENT_FILTERS], reader);
 	const daysBack = definition.daysBack ?? reader.read('lookBackDays', 'Look Back (Days)', countUpTo(MAX_LOOK_BACK_DAYS)) ?? DEFAULT_LOOK_BACK_DAYS;
 	return { event: definition, daysBack, filters, simplify: reader.read('simplify', 'Simplify', boolean) !== false, parallel };
 }

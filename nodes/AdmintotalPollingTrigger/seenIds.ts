@@ -20,7 +20,7 @@ export class SeenIds {
 	private readonly dayOf = new Map<number, string>();
 
 	/** The IDs of a saved memory, or undefined when it cannot be read (not days of tokens, IDs that are not IDs, more than any window holds). */
-	static read(saved: unknown): SeenIds | undefined {
+	static fromSaved(saved: unknown): SeenIds | undefined {
 		if (!isJsonObject(saved)) return undefined;
 		const seen = new SeenIds();
 		let budget = MAX_REMEMBERED_IDS;

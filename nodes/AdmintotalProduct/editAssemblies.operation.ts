@@ -1,6 +1,6 @@
 import type { Field } from '../shared/fields/field';
 import { collection, exactNumberField, textField, wholeNumberField } from '../shared/fields/field';
-import { recordField } from '../shared/fields/record';
+import { recordField } from '../shared/fields/recordId';
 import { defineOperation } from '../shared/operation/define';
 
 const factorField = exactNumberField(
@@ -9,7 +9,7 @@ const factorField = exactNumberField(
 );
 
 /** The spec makes `factor` required; 1 (no conversion) when the user leaves it out. */
-const factor: Field = { properties: factorField.properties, read: async (values) => ({ factor: (await factorField.read(values)).factor ?? 1 }) };
+const factor: Field = { properties: factorField.properties, apiValues: async (values) => ({ factor: (await factorField.apiValues(values)).factor ?? 1 }) };
 
 export const editProductAssemblies = defineOperation({
 	value: 'editAssemblies',

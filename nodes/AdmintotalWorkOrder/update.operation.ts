@@ -1,6 +1,6 @@
 import type { Field } from '../shared/fields/field';
 import { catalogField, collection, dateField, textField } from '../shared/fields/field';
-import { recordField } from '../shared/fields/record';
+import { recordField } from '../shared/fields/recordId';
 import { defineOperation } from '../shared/operation/define';
 import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS } from './catalogs';
 
@@ -15,8 +15,8 @@ const changes = collection({ displayName: 'Update Fields', name: 'updateFields' 
 /** An update that changes nothing is a mistake worth stopping. */
 const updateFields: Field = {
 	properties: changes.properties,
-	read: async (reader) => {
-		const changed = await changes.read(reader);
+	apiValues: async (reader) => {
+		const changed = await changes.apiValues(reader);
 		if (Object.values(changed).every((value) => value === undefined)) reader.fail('Update Fields', 'has nothing to change', 'Add at least one field to update.');
 		return changed;
 	},

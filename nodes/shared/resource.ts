@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import type { CfdiSource } from './cfdiFile';
 import type { Field, FieldSpec } from './fields/field';
-import { recordField } from './fields/record';
+import { recordField } from './fields/recordId';
 import type { Operation } from './operation/define';
 import { defineOperation } from './operation/define';
 import { runOperation } from './operation/execute';
@@ -55,7 +55,7 @@ export interface ResourceSpec extends RecordList {
 	defaultOperation?: string;
 	/** The resource as the Resource field shows it, when it is not the noun. */
 	resource?: { name: string; value: string };
-	/** The first node version whose required IDs start empty, for nodes that have such IDs (fields/record.ts). */
+	/** The first node version whose required IDs start empty, for nodes that have such IDs (fields/recordId.ts). */
 	emptyIdsSince?: number;
 	/** Other lists whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
 	dropdownsOf?: RecordList[];

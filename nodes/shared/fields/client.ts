@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field } from './field';
 import { oneOf, rfc, text, wholeNumber } from './grammars';
-import { requiredIdField } from './record';
+import { requiredIdField } from './recordId';
 
 /**
  * Which client a document belongs to. Each endpoint spells the fields its own way (sales notes and
@@ -47,7 +47,7 @@ export function clientField(apiNames: ClientApiNames): Field {
 	}
 	return {
 		properties,
-		read: (reader) => {
+		apiValues: (reader) => {
 			const chosen = reader.read('clientBy', 'Client', oneOf(ways), { required: true }) as Way;
 			const { parameter, label, grammar } = WAYS[chosen];
 			return { [apiNames[chosen] as string]: reader.read<string | number>(parameter, label, grammar, { required: true }) };

@@ -13,7 +13,8 @@ import type { ValueReader } from './reader';
  */
 export interface Field {
 	properties: INodeProperties[];
-	read(reader: ValueReader): IDataObject | Promise<IDataObject>;
+	/** The item's values under their API names, each checked by its grammar. */
+	apiValues(reader: ValueReader): IDataObject | Promise<IDataObject>;
 	/** The API names it reads values under, where they are known before reading (what a path's `{name}` can take). */
 	apiNames?: string[];
 }
@@ -36,7 +37,7 @@ function editorProperty(spec: FieldSpec, editor: Partial<INodeProperties>): INod
 export function scalarField<T>(grammar: Grammar<T>, editor: Partial<INodeProperties> = {}) {
 	return (spec: FieldSpec): Field => ({
 		properties: [editorProperty(spec, editor)],
-		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, grammar, { required: spec.required }) as IDataObject[string] }),
+		apiValues: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, grammar, { required: spec.required }) as IDataObject[string] }),
 		apiNames: [spec.apiName],
 	});
 }
@@ -73,7 +74,7 @@ export function optionsField(spec: FieldSpec, sends?: Record<string, string | nu
 	const choose = grammars.oneOf((spec.options as INodePropertyOptions[]).map((option) => option.value as string | number), among);
 	return {
 		properties: [editorProperty(spec, { type: 'options' })],
-		read: (reader) => {
+		apiValues: (reader) => {
 			const choice = reader.read(spec.name, spec.displayName, choose, { required: spec.required });
 			return { [spec.apiName]: sends && choice !== undefined ? sends[String(choice)] : choice };
 		},
@@ -90,7 +91,7 @@ export function catalogField<Code extends string | number>(spec: FieldSpec, cata
 export function collection(spec: Pick<INodeProperties, 'name' | 'displayName'> & Partial<INodeProperties>, fields: Field[]): Field {
 	return {
 		properties: [{ type: 'collection', placeholder: 'Add Field', default: {}, ...spec, options: fields.flatMap((field) => field.properties) } as INodeProperties],
-		read: async (reader) => await readAll(fields, reader.within(spec.name)),
+		apiValues: async (reader) => await apiValuesOf(fields, reader.within(spec.name)),
 		apiNames: fields.flatMap((field) => field.apiNames ?? []),
 	};
 }
@@ -99,18 +100,18 @@ export function collection(spec: Pick<INodeProperties, 'name' | 'displayName'> &
 export function objectCollection(spec: FieldSpec, fields: Field[]): Field {
 	return {
 		properties: collection(editorPart(spec), fields).properties,
-		read: async (reader) => {
-			const object = await readAll(fields, reader.within(spec.name, spec.displayName));
+		apiValues: async (reader) => {
+			const object = await apiValuesOf(fields, reader.within(spec.name, spec.displayName));
 			return { [spec.apiName]: Object.keys(object).length ? object : undefined };
 		},
 	};
 }
 
 /** Every field's values, without the ones left empty. */
-export async function readAll(fields: Field[], reader: ValueReader): Promise<IDataObject> {
+export async function apiValuesOf(fields: Field[], reader: ValueReader): Promise<IDataObject> {
 	const result: IDataObject = {};
 	for (const field of fields) {
-		for (const [key, value] of Object.entries(await field.read(reader))) if (value !== undefined) result[key] = value;
+		for (const [key, value] of Object.entries(await field.apiValues(reader))) if (value !== undefined) result[key] = value;
 	}
 	return result;
 }

@@ -88,7 +88,7 @@ export const imageField: Field = {
 			description: 'Base64 of a PNG, JPEG, GIF or WEBP image; a data: URL prefix is removed',
 		},
 	],
-	read: async (reader) => {
+	apiValues: async (reader) => {
 		await checkImage(reader);
 		// Made when its request goes (transport/request.ts), so a run holds only the images in flight.
 		return { imagen: new SentLater(async () => await imageAsBase64(reader)) as unknown as IDataObject };

@@ -20,7 +20,7 @@ const JSON_EXAMPLE = '[{ "productCode": "A-100", "quantity": "2", "unitPrice": "
 
 /** The product lines field; `priced` lines carry a unit price. */
 export function linesField({ priced }: { priced: boolean }): Field {
-	return { properties: lineProperties(priced), read: (reader) => ({ detalles: readLines(reader, priced) }) };
+	return { properties: lineProperties(priced), apiValues: (reader) => ({ detalles: readLines(reader, priced) }) };
 }
 
 function lineProperties(priced: boolean): INodeProperties[] {

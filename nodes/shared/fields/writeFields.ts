@@ -44,7 +44,7 @@ export const customFieldsField: Field = {
 			],
 		},
 	],
-	read: (reader) => {
+	apiValues: (reader) => {
 		const rows = reader.raw('customFields.field', []);
 		if (!Array.isArray(rows)) return reader.fail('Custom Fields', 'must be a list of key and value rows');
 		const fields = rows.map((row: IDataObject, index) => {

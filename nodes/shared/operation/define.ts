@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { CfdiFile, CfdiSource } from '../cfdiFile';
 import { cfdiFileProperties, readCfdiFile } from '../cfdiFile';
 import type { Field } from '../fields/field';
-import { readAll } from '../fields/field';
+import { apiValuesOf } from '../fields/field';
 import { boolean, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
 import type { WriteEffect } from '../transport/errors';
@@ -21,7 +21,7 @@ export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
  * The one way an operation is declared: its option, its fields and its path. From them the
  * operation reads and checks each item's values (every field through its grammar) into the item's
  * plan, which the node's run (execute.ts) sends through the transport the kind calls for.
- * Fields carry no routing of their own, so a new field cannot bypass the checks.
+ * Fields carry no request settings of their own (n8n's `routing` property), so a new field cannot bypass the checks.
  */
 export interface OperationSpec {
 	value: string;
@@ -130,7 +130,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 	const plan = async (reader: ValueReader, listPath: string): Promise<ItemPlan> => {
 		// n8n's Retry On Fail runs every item again: the records the failed try created would be created twice.
 		if (spec.kind === 'write' && reader.node.retryOnFail === true) throw retryRefused(reader);
-		const values = await readAll(fields, reader);
+		const values = await apiValuesOf(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
 		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
 		const parallel = parallelRequestsOf(reader);

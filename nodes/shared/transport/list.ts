@@ -49,7 +49,7 @@ interface Page {
 /** A list whose first page has been read: how many more pages it has (when its `count` says), and the way to read them. */
 export interface OpenList {
 	pagesLeft: number | undefined;
-	readAll: () => Promise<IDataObject[]>;
+	allRecords: () => Promise<IDataObject[]>;
 }
 
 /**
@@ -67,7 +67,7 @@ class Disagreement extends Error {
 
 /** Every record of a list, or just enough for Limit, each once: the list as it was, or an error. */
 export async function readList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<IDataObject[]> {
-	return await (await openList(context, first, itemIndex, reading)).readAll();
+	return await (await openList(context, first, itemIndex, reading)).allRecords();
 }
 
 /**
@@ -82,7 +82,7 @@ export async function openList(context: RequestContext, first: IHttpRequestOptio
 	const firstPage = await readPage(list, list.start, 0);
 	const plan = offsetPlan(list, firstPage);
 	const done = !firstPage.body.next || (reading.maxRecords !== undefined && firstPage.body.results.length >= reading.maxRecords);
-	return { pagesLeft: done ? 0 : plan?.pages, readAll: async () => await readWhole(list, firstPage) };
+	return { pagesLeft: done ? 0 : plan?.pages, allRecords: async () => await readWhole(list, firstPage) };
 }
 
 /** GET one page of a list (the Polling Trigger's Fetch Test Event). */

@@ -46,7 +46,7 @@ export async function lookUpEach(
 			const whole = await openList(context, { ...request, qs }, itemIndex, { parallel: lanes, budget });
 			const listTrips = whole.pagesLeft === undefined ? Infinity : Math.ceil(whole.pagesLeft / lanes);
 			if (listTrips < lookupTrips || (listTrips === lookupTrips && (whole.pagesLeft ?? Infinity) < distinct.length)) {
-				for (const record of await whole.readAll()) (answers.get(lookup.keyOf(record)) as IDataObject[] | undefined)?.push(record);
+				for (const record of await whole.allRecords()) (answers.get(lookup.keyOf(record)) as IDataObject[] | undefined)?.push(record);
 				return answers;
 			}
 		} catch (error) {

@@ -36,7 +36,7 @@ describe('Admintotal Polling Trigger: memory', () => {
 		process.stdout.write(`static data at 100,000 notes a day: ${all} bytes (every note), ${filtered} bytes (one series of three)\n`);
 		expect(all).toBeLessThan(100);
 		expect(filtered).toBeLessThan(500_000);
-		expect(SeenIds.read(oneSeriesOfThree.save())?.size).toBe(2 * PER_DAY);
+		expect(SeenIds.fromSaved(oneSeriesOfThree.save())?.size).toBe(2 * PER_DAY);
 	});
 
 	describe('through the node', () => {

@@ -37,7 +37,7 @@ export function recordField({ searchListMethod, ...spec }: RecordSpec): Field {
 				],
 			} as INodeProperties,
 		],
-		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		apiValues: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
 		apiNames: [spec.apiName],
 	};
 }
@@ -55,7 +55,7 @@ export function requiredIdField(spec: Omit<FieldSpec, 'type' | 'default'>): Fiel
 			// Text, because a number field cannot start empty; the reader takes whole numbers only.
 			{ ...shared, required: true, type: 'string', default: '', placeholder: 'e.g. 42' },
 		),
-		read: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		apiValues: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
 		apiNames: [spec.apiName],
 	};
 }
