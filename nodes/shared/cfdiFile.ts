@@ -1,7 +1,7 @@
 import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { checkCfdiXml } from './cfdiXml';
-import { boolean, text } from './fields/grammars';
+import { boolean, outputFieldName } from './fields/grammars';
 import { ValueReader } from './fields/reader';
 import type { SimplifiedShape } from './operation/simplify';
 import { shapeRecord } from './operation/simplify';
@@ -58,7 +58,7 @@ export function cfdiFileProperties(source: CfdiSource, show: Record<string, stri
 /** The option as set for one item (or a poll); undefined when off or when the resource has no CFDI. */
 export function readCfdiFile(reader: ValueReader, source: CfdiSource | undefined): CfdiFile | undefined {
 	if (!source || reader.read('cfdiXmlAsFile', 'CFDI XML as a File', boolean) !== true) return undefined;
-	const binaryProperty = reader.read('cfdiBinaryProperty', 'Put Output File in Field', text, { required: true }) as string;
+	const binaryProperty = reader.read('cfdiBinaryProperty', 'Put Output File in Field', outputFieldName, { required: true }) as string;
 	return { ...source, binaryProperty };
 }
 

@@ -50,6 +50,13 @@ export function scalarText(raw: unknown, fail: Fail): string {
 
 export const text: Grammar<string> = (raw, { fail }) => scalarText(raw, fail) || undefined;
 
+/** The name of an output field (a binary property): text that is not a name every object already has, such as `__proto__`. */
+export const outputFieldName: Grammar<string> = (raw, context) => {
+	const name = text(raw, context);
+	if (name !== undefined && name in Object.prototype) context.fail(`cannot be "${name}", a name every object already has`, 'Choose another name, e.g. cfdi.');
+	return name;
+};
+
 /** IDs, folios, warehouses: whole numbers from 1 up to 2^53 - 1 (a 0 left in a filter would silently match nothing). */
 export const wholeNumber: Grammar<number> = (raw, { fail }) => {
 	const written = scalarText(raw, fail);

@@ -108,4 +108,10 @@ describe('Admintotal Sales Note: Get Many with CFDI XML as a File', () => {
 		expect(run.error?.message).toMatch(/'Put Output File in Field' is required \[item 0\]/);
 		expect(fixture.requestsTo('/movimientos/notas_venta/')).toHaveLength(0);
 	});
+
+	it.each(['__proto__', 'constructor'])('refuses %s as the binary field name before asking Admintotal, naming the field', async (name) => {
+		const run = await getMany({ cfdiBinaryProperty: name });
+		expect(run.error?.message).toMatch(/'Put Output File in Field'.*\[item 0\]/);
+		expect(fixture.requestsTo('/movimientos/notas_venta/')).toHaveLength(0);
+	});
 });
