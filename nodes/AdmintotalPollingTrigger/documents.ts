@@ -71,7 +71,9 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 	const newest = kept.newest();
 	// Days the window gained (Look Back widened, the timezone or the clock moved back) hold records the memory never knew, anywhere in the list.
 	const widened = saved !== undefined && firstDay < saved.from;
-	let records = newest === undefined || widened || wholeReadDue(polls, kept.size) ? undefined : await readPast(context, poll, qs, kept.size - 1, newest);
+	// Days that left it (the day turned) may have had records re-dated forward, still listed: only a whole read tells them from new ones.
+	const narrowed = kept.size < seen.size;
+	let records = newest === undefined || widened || narrowed || wholeReadDue(polls, kept.size) ? undefined : await readPast(context, poll, qs, kept.size - 1, newest);
 	const whole = records === undefined;
 	records ??= await readWhole(context, poll, qs);
 

@@ -8,7 +8,7 @@ import { PollingTrigger } from '../../harness/poll';
 import { collectWarnings } from '../../harness/warnings';
 import { DEMO } from '../../sandbox';
 import { sandboxPerFile } from '../fixture';
-import { triggerFor, tenantDay } from './fixture';
+import { fakeDateOnly, triggerFor, tenantDay } from './fixture';
 import { serveNotes, type ServedNote } from './servedNotes';
 
 const MEMORY = 'node:Admintotal Polling Trigger';
@@ -79,6 +79,29 @@ describe('issue 33: a back-dated note', () => {
 		(list.notes.find((note) => note.id === 2_000) as ServedNote).fecha = tenantDay(-7);
 		list.notes.push({ id: 2_001, fecha: tenantDay(), cancelado: false, serie: 'A' });
 		expect(ids((await trigger.poll()).json)).toEqual([2_001]);
+	});
+});
+
+describe('a note re-dated forward while the window moves on (found by the histories property)', () => {
+	const hostile = hostileTenantPerFile();
+	afterEach(() => jest.useRealTimers());
+
+	it('a note reported yesterday and re-dated to tomorrow is not reported again once the day turns and the whole window is read', async () => {
+		const start = Date.now();
+		fakeDateOnly(start);
+		const note = (id: number, day: number): ServedNote => ({ id, fecha: tenantDay(day, start), cancelado: false, serie: 'A' });
+		const list = serveNotes(hostile(), [note(100, 1)]);
+		const trigger = triggerAt(hostile(), { event: 'newSalesNote' });
+		expect(await trigger.poll()).toEqual({ json: [] });
+		list.notes.push(note(103, -1), note(106, 0));
+		expect(ids((await trigger.poll()).json)).toEqual([103, 106]);
+		// 100 leaves and 103 moves to tomorrow: the list keeps its length, so only a whole read sees 103 again.
+		list.notes = [note(103, 1), note(106, 0)];
+		fakeDateOnly(start + 86_400_000);
+		const reported: unknown[] = [];
+		// The whole window is read again within ten polls (documents.ts, wholeReadDue).
+		for (let poll = 0; poll < 12; poll++) reported.push(...ids((await trigger.poll()).json));
+		expect(reported).toEqual([]);
 	});
 });
 
