@@ -1,20 +1,12 @@
-import type {
-	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
-	ICredentialType,
-	IDataObject,
-	IHttpRequestHelper,
-	IHttpRequestOptions,
-	INodeProperties,
-	Icon,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentialType, IDataObject, IHttpRequestHelper, IHttpRequestOptions, INodeProperties, Icon } from 'n8n-workflow';
 
 import { BANK_ACCOUNTS } from '../nodes/shared/accounts';
-import { isJsonObject } from '../tenant/json';
-import { secretsOf, serverLine } from '../tenant/safeText';
-import type { LoginSettings, Session } from '../tenant/sessions';
-import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD, sharedRenewal } from '../tenant/sessions';
-import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../tenant/address';
+import { isJsonObject } from '../nodes/shared/records';
+import { originOf, safeOrigin, secretsOf, serverLine, tenantTarget } from '../nodes/shared/tenant/answer';
+import type { Session } from '../nodes/shared/tenant/sessions';
+import { sharedRenewal } from '../nodes/shared/tenant/sessions';
+import type { LoginSettings } from '../nodes/shared/tenant/tenant';
+import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD, tenantApiBase } from '../nodes/shared/tenant/tenant';
 
 type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
 

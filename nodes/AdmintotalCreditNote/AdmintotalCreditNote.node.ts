@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { clientName, labelText } from '../shared/labels';
+import { clientName, labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
 
 export const creditNotes = defineResource({

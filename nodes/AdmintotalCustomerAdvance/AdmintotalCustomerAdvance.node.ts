@@ -1,7 +1,7 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { BANK_ACCOUNTS } from '../shared/accounts';
-import { EMPTY_IDS_SINCE } from '../shared/fields/recordId';
+import { EMPTY_IDS_SINCE } from '../shared/fields/field';
 import { defineResource } from '../shared/resource';
 import { createCustomerAdvance } from './create.operation';
 

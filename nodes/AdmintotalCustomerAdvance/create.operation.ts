@@ -1,7 +1,6 @@
 import { clientField } from '../shared/fields/client';
 import { commentsField, customFieldsField, warehouseField } from '../shared/fields/writeFields';
-import { catalogField, collection, dateField, decimalField, textField } from '../shared/fields/field';
-import { recordField } from '../shared/fields/recordId';
+import { catalogField, collection, dateField, decimalField, textField, recordField } from '../shared/fields/field';
 import { BANK_ACCOUNTS } from '../shared/accounts';
 import { defineOperation } from '../shared/operation/define';
 import { searchMethodOf } from '../shared/resource';

@@ -1,8 +1,8 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { LEDGER_ACCOUNTS } from '../shared/accounts';
-import { EMPTY_IDS_SINCE } from '../shared/fields/recordId';
-import { labelText } from '../shared/labels';
+import { EMPTY_IDS_SINCE } from '../shared/fields/field';
+import { labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
 import { createInternalConsumption } from './create.operation';
 

@@ -1,6 +1,6 @@
 import { commentsField } from '../shared/fields/writeFields';
 import { linesField } from '../shared/fields/lines';
-import { recordField, requiredIdField } from '../shared/fields/recordId';
+import { recordField, requiredIdField } from '../shared/fields/field';
 import { LEDGER_ACCOUNTS } from '../shared/accounts';
 import { defineOperation } from '../shared/operation/define';
 import { searchMethodOf } from '../shared/resource';

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { EMPTY_IDS_SINCE } from '../shared/fields/recordId';
+import { EMPTY_IDS_SINCE } from '../shared/fields/field';
 import { defineResource } from '../shared/resource';
 import { ORDERS_PATH, SIMPLIFIED_SALES_DOCUMENT, salesDocumentFilters } from '../shared/salesDocuments';
 import { createOrder } from './create.operation';

@@ -1,11 +1,11 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { cfdiFileProperties } from '../shared/cfdiFile';
-import { simplifyProperty } from '../shared/operation/simplify';
+import { cfdiFileProperties } from '../shared/cfdi';
+import { simplifyProperty } from '../shared/records';
 import { SALES_NOTE_CFDI } from '../shared/salesDocuments';
 import { parallelRequestsProperty } from '../shared/operation/settings';
-import { CREDENTIAL_TYPE } from '../shared/transport/request';
+import { CREDENTIAL_TYPE } from '../shared/tenant/tenant';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
 import { runPoll } from './poll';
 

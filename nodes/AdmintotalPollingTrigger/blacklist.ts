@@ -1,15 +1,15 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isJsonObject } from '../../tenant/json';
+import { isJsonObject } from '../shared/records';
 import { readBlacklistType } from '../shared/blacklist/blacklistType';
 import type { BlacklistVerdict } from '../shared/blacklist/verdict';
 import { BLACKLIST_PATH, blacklistVerdict, entryRfc } from '../shared/blacklist/verdict';
 import { rfcProblem } from '../shared/fields/grammars';
-import { fetchPage } from '../shared/transport/list';
-import { lookUpEach } from '../shared/transport/lookups';
+import { fetchPage, lookUpEach } from '../shared/tenant/lists';
 import { forgetUnreadable } from './memory';
 import { readOverlapping } from './overlappingPages';
+import type { Tenant } from '../shared/tenant/tenant';
 
 const REQUEST = { method: 'GET' as const, url: BLACKLIST_PATH, qs: {} };
 const BY_RFC = { parameter: 'rfc', keyOf: entryRfc };
@@ -43,16 +43,16 @@ interface SavedBlacklist {
  * the list of RFCs) is only remembered. An entry whose RFC is not an RFC (empty, malformed) is
  * never a change: the trigger cannot say which taxpayer it names.
  */
-export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
-	const saved = readSaved(context, memory.blacklist);
+export async function pollBlacklist(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
+	const saved = readSaved(tenant.context, memory.blacklist);
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
 	const watchedBefore = saved === undefined ? new Set<string>() : saved.scope === '*' ? undefined : new Set(saved.scope.split(',').filter(Boolean));
 	const watching = new Set(poll.rfcs);
 	const watched = (rfc: string) => (watchedBefore === undefined || watchedBefore.has(rfc)) && (watching.size === 0 || watching.has(rfc));
 
-	const current = await readVerdicts(context, poll);
+	const current = await readVerdicts(tenant, poll);
 	const candidates = [...new Set([...current.keys(), ...before.keys()])].filter((rfc) => watched(rfc) && typeKeyOf(current.get(rfc)) !== before.get(rfc));
-	const confirmed = candidates.length > 0 ? await lookUpVerdicts(context, candidates, poll.parallel, { oneByOne: true }) : new Map<string, BlacklistVerdict>();
+	const confirmed = candidates.length > 0 ? await lookUpVerdicts(tenant, candidates, { oneByOne: true }) : new Map<string, BlacklistVerdict>();
 
 	const changes: IDataObject[] = [];
 	for (const rfc of candidates) {
@@ -75,13 +75,13 @@ export async function pollBlacklist(context: IPollFunctions, poll: BlacklistPoll
 }
 
 /** Fetch Test Event: the first listed entry among the RFCs (or of the whole list), as a change would show it; nothing remembered. */
-export async function sampleBlacklistChange(context: IPollFunctions, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
+export async function sampleBlacklistChange(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const saved = isSaved(memory.blacklist) ? memory.blacklist : undefined;
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
 	let verdicts: Map<string, BlacklistVerdict>;
-	if (poll.rfcs.length > 0) verdicts = await readVerdicts(context, poll);
+	if (poll.rfcs.length > 0) verdicts = await readVerdicts(tenant, poll);
 	else {
-		const first = (await fetchPage(context, BLACKLIST_PATH, { limit: 1 })).results;
+		const first = (await fetchPage(tenant, BLACKLIST_PATH, { limit: 1 })).results;
 		verdicts = listedVerdicts(first);
 	}
 	const [verdict] = verdicts.values();
@@ -89,9 +89,9 @@ export async function sampleBlacklistChange(context: IPollFunctions, poll: Black
 }
 
 /** The listed RFCs among those watched, or of the whole list, each with its verdict. */
-async function readVerdicts(context: IPollFunctions, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
-	if (poll.rfcs.length > 0) return await lookUpVerdicts(context, poll.rfcs, poll.parallel);
-	return listedVerdicts(await readWholeList(context, poll.parallel));
+async function readVerdicts(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
+	if (poll.rfcs.length > 0) return await lookUpVerdicts(tenant, poll.rfcs);
+	return listedVerdicts(await readWholeList(tenant, poll.parallel));
 }
 
 /**
@@ -99,13 +99,13 @@ async function readVerdicts(context: IPollFunctions, poll: BlacklistPoll): Promi
  * entry of the one before): an activation that remembered a shifted read would miss an RFC listed
  * all along and call it "added" later. The poll fails when the pages shift every time.
  */
-async function readWholeList(context: IPollFunctions, parallel: number): Promise<IDataObject[]> {
+async function readWholeList(tenant: Tenant<IPollFunctions>, parallel: number): Promise<IDataObject[]> {
 	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const pages = await readOverlapping(context, BLACKLIST_PATH, {}, { offset: 0, parallel });
+		const pages = await readOverlapping(tenant, BLACKLIST_PATH, {}, { offset: 0, parallel });
 		const joined = pages.every((page, index) => index === 0 || (page.length > 0 && sameEntry(page[0], pages[index - 1][pages[index - 1].length - 1])));
 		if (joined) return pages.flatMap((page, index) => (index === 0 ? page : page.slice(1)));
 	}
-	throw new NodeOperationError(context.getNode(), `SAT's 69-B list moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
+	throw new NodeOperationError(tenant.context.getNode(), `SAT's 69-B list moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
 		description: 'Entries came or left while its pages were read, so an RFC could have been missed. Nothing was reported or remembered; the next poll reads it again.',
 	});
 }
@@ -125,9 +125,9 @@ function isSaved(saved: unknown): saved is SavedBlacklist {
 }
 
 /** Each RFC's verdict from its lookup; one RFC that cannot be read fails the poll: "not listed" is never concluded from a failure. */
-async function lookUpVerdicts(context: IPollFunctions, rfcs: string[], parallel: number, how = { oneByOne: false }): Promise<Map<string, BlacklistVerdict>> {
+async function lookUpVerdicts(tenant: Tenant<IPollFunctions>, rfcs: string[], how = { oneByOne: false }): Promise<Map<string, BlacklistVerdict>> {
 	const verdicts = new Map<string, BlacklistVerdict>();
-	for (const [rfc, answer] of await lookUpEach(context, REQUEST, BY_RFC, rfcs, parallel, 0, how)) {
+	for (const [rfc, answer] of await lookUpEach(tenant, REQUEST, BY_RFC, rfcs, 0, how)) {
 		if (answer instanceof Error) throw answer;
 		const verdict = blacklistVerdict(rfc, answer);
 		if (verdict.listed) verdicts.set(rfc, verdict);

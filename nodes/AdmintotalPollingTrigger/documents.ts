@@ -1,13 +1,14 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { pollItems } from '../shared/cfdiFile';
-import { PAGE_SIZE, fetchPage } from '../shared/transport/list';
+import { pollItems } from '../shared/cfdi';
+import { PAGE_SIZE, fetchPage } from '../shared/tenant/lists';
 import { addDays, isDay, later, todayIn, writtenDay } from './calendar';
 import type { DocumentEvent } from './events';
 import { forgetUnreadable } from './memory';
 import { readOverlapping } from './overlappingPages';
 import { SeenIds } from './seenIds';
+import type { Tenant } from '../shared/tenant/tenant';
 
 export interface DocumentPoll {
 	event: DocumentEvent;
@@ -56,7 +57,8 @@ const MAX_POLLS_BETWEEN_WHOLE_READS = 1_440;
  * whole read, due at most every wholeReadDue polls, finds. A page that cannot be read fails the poll,
  * which then reports nothing and remembers nothing.
  */
-export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
+export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
+	const { context } = tenant;
 	const { event } = poll;
 	const firstDay = addDays(todayIn(context.getTimezone()), -poll.daysBack);
 	const filters = { ...poll.filters, ...(event.cancelledOnly ? { cancelado: 1 } : {}) };
@@ -73,9 +75,9 @@ export async function pollDocuments(context: IPollFunctions, poll: DocumentPoll,
 	const widened = saved !== undefined && firstDay < saved.from;
 	// Days that left it (the day turned) may have had records re-dated forward, still listed: only a whole read tells them from new ones.
 	const narrowed = kept.size < seen.size;
-	let records = newest === undefined || widened || narrowed || wholeReadDue(polls, kept.size) ? undefined : await readPast(context, poll, qs, kept.size - 1, newest);
+	let records = newest === undefined || widened || narrowed || wholeReadDue(polls, kept.size) ? undefined : await readPast(tenant, poll, qs, kept.size - 1, newest);
 	const whole = records === undefined;
-	records ??= await readWhole(context, poll, qs);
+	records ??= await readWhole(tenant, poll, qs);
 
 	const known = whole ? new SeenIds() : kept;
 	const fresh: IDataObject[] = [];
@@ -107,15 +109,16 @@ function wholeReadDue(polls: number, known: number): boolean {
 }
 
 /** The records after the newest known, when it still stands where the memory puts it; undefined when the list moved. */
-async function readPast(context: IPollFunctions, poll: DocumentPoll, qs: IDataObject, offset: number, newest: number): Promise<IDataObject[] | undefined> {
-	const pages = await readOverlapping(context, poll.event.path, qs, { offset, parallel: poll.parallel });
-	return continuous(context, poll.event, pages, newest);
+async function readPast(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject, offset: number, newest: number): Promise<IDataObject[] | undefined> {
+	const pages = await readOverlapping(tenant, poll.event.path, qs, { offset, parallel: poll.parallel });
+	return continuous(tenant.context, poll.event, pages, newest);
 }
 
 /** Every record of the window, from pages that did not shift while read; the poll fails when they shift every time. */
-async function readWhole(context: IPollFunctions, poll: DocumentPoll, qs: IDataObject): Promise<IDataObject[]> {
+async function readWhole(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject): Promise<IDataObject[]> {
+	const { context } = tenant;
 	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const records = continuous(context, poll.event, await readOverlapping(context, poll.event.path, qs, { offset: 0, parallel: poll.parallel }), undefined);
+		const records = continuous(context, poll.event, await readOverlapping(tenant, poll.event.path, qs, { offset: 0, parallel: poll.parallel }), undefined);
 		if (records !== undefined) return records;
 	}
 	throw new NodeOperationError(context.getNode(), `Admintotal's list of ${poll.event.record}s moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
@@ -166,14 +169,14 @@ function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string)
  * Fetch Test Event: the newest record (the list is in ID order), with the poll's filters, whatever
  * its date, so a user can map fields. Two requests (the size, then the last record); nothing remembered.
  */
-export async function newestDocument(context: IPollFunctions, poll: DocumentPoll): Promise<INodeExecutionData[][] | null> {
+export async function newestDocument(tenant: Tenant<IPollFunctions>, poll: DocumentPoll): Promise<INodeExecutionData[][] | null> {
 	const qs = { ...poll.filters, ...(poll.event.cancelledOnly ? { cancelado: 1 } : {}) };
-	const first = await fetchPage(context, poll.event.path, { ...qs, limit: 1 });
+	const first = await fetchPage(tenant, poll.event.path, { ...qs, limit: 1 });
 	const count = first.count ?? first.results.length;
-	const last = count > 1 ? (await fetchPage(context, poll.event.path, { ...qs, limit: 1, offset: count - 1 })).results : first.results;
+	const last = count > 1 ? (await fetchPage(tenant, poll.event.path, { ...qs, limit: 1, offset: count - 1 })).results : first.results;
 	const newest = last[last.length - 1] ?? first.results[0];
 	if (newest === undefined) return null;
-	return [await itemsOf(context, poll, [newest])];
+	return [await itemsOf(tenant.context, poll, [newest])];
 }
 
 /** A record is filed under its own day, or the first day read when the API dated it earlier (so it is kept as long as it can come back). */

@@ -1,6 +1,6 @@
-import type { SimplifiedShape } from '../shared/operation/simplify';
+import type { SimplifiedShape } from '../shared/records';
 import { collection } from '../shared/fields/field';
-import type { CfdiSource } from '../shared/cfdiFile';
+import type { CfdiSource } from '../shared/cfdi';
 import { ORDERS_PATH, SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_DOCUMENT, SIMPLIFIED_SALES_NOTE, clientIdFilter, seriesFilter } from '../shared/salesDocuments';
 
 export type EventName = 'newSalesNote' | 'newOrder' | 'salesNoteCancelled' | 'blacklistChanged';

@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { DrfPage } from '../shared/transport/answers';
-import { PAGE_SIZE, fetchPage } from '../shared/transport/list';
-import { inParallel } from '../shared/transport/parallel';
+import type { DrfPage } from '../shared/tenant/answer';
+import { PAGE_SIZE, fetchPage, inParallel } from '../shared/tenant/lists';
+import type { Tenant } from '../shared/tenant/tenant';
 
 /** A poll reads at most this many pages (5,000,000 records): a server that points on forever must not fill memory. */
 const MAX_PAGES = 50_000;
@@ -15,8 +15,9 @@ const MAX_PAGES = 50_000;
  * side; the reading ends at a page with no `next` link. Only `next`'s presence is read, never its
  * address: every page is asked by offset, on the list that was asked.
  */
-export async function readOverlapping(context: IPollFunctions, path: string, qs: IDataObject, { offset, parallel }: { offset: number; parallel: number }): Promise<IDataObject[][]> {
-	const at = async (start: number) => await fetchPage(context, path, { ...qs, limit: PAGE_SIZE, ...(start > 0 ? { offset: start } : {}) });
+export async function readOverlapping(tenant: Tenant<IPollFunctions>, path: string, qs: IDataObject, { offset, parallel }: { offset: number; parallel: number }): Promise<IDataObject[][]> {
+	const { context } = tenant;
+	const at = async (start: number) => await fetchPage(tenant, path, { ...qs, limit: PAGE_SIZE, ...(start > 0 ? { offset: start } : {}) });
 	const first = await at(offset);
 	const pages = [first.results];
 	// The server's page size (it may serve fewer than asked), less the record each page repeats.

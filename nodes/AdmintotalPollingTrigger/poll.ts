@@ -10,6 +10,7 @@ import type { DocumentPoll } from './documents';
 import { newestDocument, pollDocuments } from './documents';
 import type { DocumentEvent, EventName } from './events';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_EVENTS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
+import { Tenant } from '../shared/tenant/tenant';
 
 /**
  * Polls of one trigger running in this process. n8n starts a poll on every tick even while the last
@@ -33,8 +34,10 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	const manual = context.getMode() === 'manual';
 	const poll = event === 'blacklistChanged' ? blacklistPoll(reader, parallel) : await documentPoll(reader, DOCUMENT_EVENTS[event], parallel);
 
+	// The poll's way to the tenant: its pages and lookups share Parallel Requests.
+	const tenant = await Tenant.open(context, { lanes: parallel });
 	if (manual) {
-		return 'rfcs' in poll ? await sampleBlacklistChange(context, poll, { ...memoryOf() }) : await newestDocument(context, poll);
+		return 'rfcs' in poll ? await sampleBlacklistChange(tenant, poll, { ...memoryOf() }) : await newestDocument(tenant, poll);
 	}
 	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
 	if (running.has(key)) return null;
@@ -45,7 +48,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 		// current event is kept; another event's memory would be stale by the time it is chosen again.
 		const stateKey = 'rfcs' in poll ? 'blacklist' : poll.event.name;
 		const staged: IDataObject = stateKey in memory ? { [stateKey]: memory[stateKey] } : {};
-		const items = 'rfcs' in poll ? await pollBlacklist(context, poll, staged) : await pollDocuments(context, poll, staged);
+		const items = 'rfcs' in poll ? await pollBlacklist(tenant, poll, staged) : await pollDocuments(tenant, poll, staged);
 		for (const name of Object.keys(memory)) if (name !== stateKey) delete memory[name];
 		memory[stateKey] = staged[stateKey];
 		return items;

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../../tenant/json';
+import { isJsonObject } from '../shared/records';
 
 /**
  * The IDs a poll knows in the list it reads (reported, or there at the first activation), filed

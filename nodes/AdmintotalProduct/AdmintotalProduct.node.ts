@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { amountFilter, catalogField, collection, listField, textField, wholeNumberFilter } from '../shared/fields/field';
 import { wholeNumber } from '../shared/fields/grammars';
-import { labelText } from '../shared/labels';
+import { labelText } from '../shared/records';
 import { PRODUCTS_PATH } from '../shared/products';
 import { defineResource } from '../shared/resource';
 import { DISTRIBUTION_MEDIUM } from './catalogs';

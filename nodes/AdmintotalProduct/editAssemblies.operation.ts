@@ -1,6 +1,5 @@
 import type { Field } from '../shared/fields/field';
-import { collection, exactNumberField, textField, wholeNumberField } from '../shared/fields/field';
-import { recordField } from '../shared/fields/recordId';
+import { collection, exactNumberField, textField, wholeNumberField, recordField } from '../shared/fields/field';
 import { defineOperation } from '../shared/operation/define';
 
 const factorField = exactNumberField(

@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { labelText } from '../shared/labels';
+import { labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
 import { createProspect } from './create.operation';
 

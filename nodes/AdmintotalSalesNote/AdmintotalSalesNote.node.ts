@@ -1,6 +1,6 @@
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { EMPTY_IDS_SINCE } from '../shared/fields/recordId';
+import { EMPTY_IDS_SINCE } from '../shared/fields/field';
 import { defineResource } from '../shared/resource';
 import { SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_NOTE, salesDocumentFilters } from '../shared/salesDocuments';
 import { createSalesNote } from './create.operation';

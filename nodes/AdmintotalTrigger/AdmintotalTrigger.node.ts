@@ -1,8 +1,8 @@
 import type { IHookFunctions, INodeProperties, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { changedInVersion } from '../shared/fields/versions';
-import { CREDENTIAL_TYPE } from '../shared/transport/request';
+import { changedInVersion } from '../shared/fields/field';
+import { CREDENTIAL_TYPE } from '../shared/tenant/tenant';
 import { createWebhook, deleteWebhook, webhookExists } from './activation';
 import { testDeliveryCredential } from './deliveryCredentialCheck';
 import { receiveDelivery } from './receive';

@@ -2,7 +2,8 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ENABLE_WEBHOOKS_PATH, PRODUCTS_PATH } from '../shared/products';
-import { sendRequest, tenantApiBaseOf } from '../shared/transport/request';
+import { sendRequest } from '../shared/tenant/request';
+import { Tenant } from '../shared/tenant/tenant';
 import { parseCodeList, sameCodes } from './codes';
 import type { DeliveryAuthentication } from './deliveryAuthentication';
 import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './deliveryAuthentication';
@@ -66,14 +67,14 @@ export async function webhookExists(this: IHookFunctions): Promise<boolean> {
 	if (codes.length === 0) return true;
 	const record = recordOf(this);
 	if (!record) return false;
-	return record.tenant === (await tenantApiBaseOf(this)) && sameCodes(record.codes, codes);
+	return record.tenant === (await Tenant.open(this)).apiBase && sameCodes(record.codes, codes);
 }
 
 export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const codes = requestedCodes(this);
 	if (codes.length === 0) return true;
-	const tenant = await tenantApiBaseOf(this);
-	const response = await sendRequest(this, { method: 'POST', url: PRODUCTS_PATH + ENABLE_WEBHOOKS_PATH, body: { codigos: codes } });
+	const tenant = await Tenant.open(this);
+	const response = await sendRequest(tenant, { method: 'POST', url: PRODUCTS_PATH + ENABLE_WEBHOOKS_PATH, body: { codigos: codes } });
 	const notFound = notFoundCodes(response.body);
 	if (notFound.length > 0) {
 		throw new NodeOperationError(this.getNode(), `Admintotal has no products with the codes ${notFound.join(', ')}`, {
@@ -81,7 +82,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 				'The other codes were enabled. Correct or remove these in "Enable Webhooks for Product Codes" and activate the workflow again.',
 		});
 	}
-	const record: EnabledWebhooks = { tenant, codes, enabledAt: new Date().toISOString() };
+	const record: EnabledWebhooks = { tenant: tenant.apiBase, codes, enabledAt: new Date().toISOString() };
 	this.getWorkflowStaticData('node')[ENABLED_KEY] = record as unknown as IDataObject;
 	return true;
 }

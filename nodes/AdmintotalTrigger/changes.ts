@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PriceStockRow } from './payload';
-import { isJsonObject } from '../../tenant/json';
+import { isJsonObject } from '../shared/records';
 
 /**
  * "Only Changed Since Last Delivery": Admintotal resends the same products every four minutes,

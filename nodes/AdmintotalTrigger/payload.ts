@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isJsonObject } from '../../tenant/json';
+
+import { isJsonObject } from '../shared/records';
 
 /**
  * What Admintotal delivers, checked before any workflow starts. Each function answers either the

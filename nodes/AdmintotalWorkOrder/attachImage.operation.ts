@@ -1,6 +1,5 @@
-import { textField } from '../shared/fields/field';
+import { textField, recordField } from '../shared/fields/field';
 import { imageField } from '../shared/fields/image';
-import { recordField } from '../shared/fields/recordId';
 import { defineOperation } from '../shared/operation/define';
 
 export const attachWorkOrderImage = defineOperation({

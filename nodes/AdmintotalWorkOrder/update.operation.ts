@@ -1,6 +1,5 @@
 import type { Field } from '../shared/fields/field';
-import { catalogField, collection, dateField, textField } from '../shared/fields/field';
-import { recordField } from '../shared/fields/recordId';
+import { catalogField, collection, dateField, textField, recordField } from '../shared/fields/field';
 import { defineOperation } from '../shared/operation/define';
 import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS } from './catalogs';
 

@@ -1,4 +1,4 @@
-import { labelText } from './labels';
+import { labelText } from './records';
 import type { RecordList } from './resource';
 
 /**

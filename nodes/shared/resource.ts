@@ -1,16 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeListSearchResult, INodeProperties, INodeTypeDescription, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { CfdiSource } from './cfdiFile';
+import type { CfdiSource } from './cfdi';
 import type { Field, FieldSpec } from './fields/field';
-import { recordField } from './fields/recordId';
+import { recordField } from './fields/field';
 import type { Operation } from './operation/define';
 import { defineOperation } from './operation/define';
 import { runOperation } from './operation/execute';
 import { requestOptionsProperty } from './operation/settings';
-import type { SimplifiedShape } from './operation/simplify';
-import { searchList } from './transport/list';
-import { CREDENTIAL_TYPE } from './transport/request';
+import type { SimplifiedShape } from './records';
+import { searchList } from './tenant/lists';
+import { CREDENTIAL_TYPE } from './tenant/tenant';
 
 /** A list of records that a From List dropdown picks from: a resource's own, or one that other resources' fields use (accounts.ts). */
 export interface RecordList {
@@ -55,7 +55,7 @@ export interface ResourceSpec extends RecordList {
 	defaultOperation?: string;
 	/** The resource as the Resource field shows it, when it is not the noun. */
 	resource?: { name: string; value: string };
-	/** The first node version whose required IDs start empty, for nodes that have such IDs (fields/recordId.ts). */
+	/** The first node version whose required IDs start empty, for nodes that have such IDs (recordField, fields/field.ts). */
 	emptyIdsSince?: number;
 	/** Other lists whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
 	dropdownsOf?: RecordList[];

@@ -1,5 +1,5 @@
-import type { CfdiSource } from './cfdiFile';
-import type { SimplifiedShape } from './operation/simplify';
+import type { CfdiSource } from './cfdi';
+import type { SimplifiedShape } from './records';
 import type { Field } from './fields/field';
 import { collection, dateField, optionsField, textField, wholeNumberFilter } from './fields/field';
 

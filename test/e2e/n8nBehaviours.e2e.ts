@@ -53,7 +53,7 @@
  *    it first; 2.41.1 the stored data with the returned fields); the next request and the next run
  *    read it. Our requests never reach n8n's own retry after a 401 (they ignore HTTP status errors,
  *    5), so after a 401 the transport hands the data over with sessionToken emptied to have it renewed
- *    (nodes/shared/transport/request.ts, credentials/AdmintotalApi.credentials.ts, tenant/sessions.ts).
+ *    (nodes/shared/tenant/request.ts, credentials/AdmintotalApi.credentials.ts, nodes/shared/tenant/sessions.ts).
  *    Guarantee: a JWT or API-key login is made once and kept across runs; a token expiring mid-run
  *    is renewed once and the run goes on.
  *    If n8n changes it (preAuthentication only on its own 401 retry, or nothing stored): a token
@@ -66,7 +66,7 @@
  *    instead of an error; with `disableFollowRedirect` no redirect is followed (the credential's
  *    authenticate also sets followRedirect false and maxRedirects 0); `returnFullResponse` with
  *    `encoding: 'stream'` gives the status, the headers (Retry-After, Location) and the body as a
- *    stream, read within the node's bounds (nodes/shared/transport/request.ts and bounds.ts; both
+ *    stream, read within the node's bounds (nodes/shared/tenant/request.ts; both
  *    runtimes replace the request's abortSignal with the execution's own, so the bounds do not use it).
  *    Guarantee: errors in the API's own words, Retry-After honoured as sent, a redirect never followed
  *    with the credential (a read's redirect within what it asked is checked and followed by us),
@@ -134,7 +134,7 @@
  * 10. A credential's module lives as long as the n8n process.
  *    We rely on: n8n loads the credential class once per process and calls its preAuthentication
  *    and authenticate in that process, so module-level state is shared by every item and execution
- *    the process runs: one login or refresh per account at a time (tenant/sessions.ts) and
+ *    the process runs: one login or refresh per account at a time (nodes/shared/tenant/sessions.ts) and
  *    `alreadySent` (9).
  *    Guarantee: the items of a run with a credential that has no token yet log in once.
  *    If n8n changes it (a fresh module or a task runner per call): one login per item, and a tenant

@@ -38,7 +38,7 @@ describe.each(Object.entries(WAYS_IN))('the node settings reach every request, t
 		proxy.tunnelPorts.clear();
 	});
 
-	// A user of its own per test: a login of the same account a moment ago would be shared (tenant/sessions.ts).
+	// A user of its own per test: a login of the same account a moment ago would be shared (nodes/shared/tenant/sessions.ts).
 	let user = 0;
 	const getBankAccount = async (requestOptions: object) =>
 		await runNode({

@@ -11,7 +11,7 @@ import { PACKAGE_ROOT, loadPackage } from '../harness/package';
 
 const manifest = jest.requireActual(`${PACKAGE_ROOT}/package.json`) as { n8n: { nodes: string[] } };
 const { defineOperation } = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/shared/operation/define`) as typeof import('../../nodes/shared/operation/define');
-const { recordField } = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/shared/fields/recordId`) as typeof import('../../nodes/shared/fields/recordId');
+const { recordField } = jest.requireActual(`${PACKAGE_ROOT}/dist/nodes/shared/fields/field`) as typeof import('../../nodes/shared/fields/field');
 
 type Shown = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 

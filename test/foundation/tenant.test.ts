@@ -1,4 +1,5 @@
-import { parseTenantBase, resolveNextLink, tenantTarget } from '../../tenant/address';
+import { resolveNextLink, tenantTarget } from '../../nodes/shared/tenant/answer';
+import { parseTenantBase } from '../../nodes/shared/tenant/tenant';
 
 describe('tenant address', () => {
 	it.each([

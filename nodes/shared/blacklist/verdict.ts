@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { holdsMaskedSecret } from '../../../tenant/safeText';
+import { holdsMaskedSecret } from '../tenant/answer';
 import { normalizeRfc } from '../fields/grammars';
 import { gravityOf, readBlacklistType } from './blacklistType';
 import { GENERIC_RFCS, checkDigitValid, isGenericRfc } from './rfcCheckDigit';
@@ -23,7 +23,7 @@ export interface BlacklistVerdict extends IDataObject {
 
 /**
  * The RFC a blacklist entry names, as RFCs are looked up. Answers come with the credential's
- * secrets masked (transport/request.ts), so an RFC that held one (a password such as 680524) no
+ * secrets masked (tenant/request.ts), so an RFC that held one (a password such as 680524) no
  * longer matches: skipped, it would report a listed taxpayer as not listed, so the check stops.
  */
 export function entryRfc(entry: IDataObject): string {

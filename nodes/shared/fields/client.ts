@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import type { Field } from './field';
 import { oneOf, rfc, text, wholeNumber } from './grammars';
-import { requiredIdField } from './recordId';
+import { requiredIdField } from './field';
 
 /**
  * Which client a document belongs to. Each endpoint spells the fields its own way (sales notes and

@@ -1,10 +1,11 @@
-import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions, DisplayCondition } from 'n8n-workflow';
 
 import type { Catalog } from '../catalog';
 import { catalogOptions } from '../catalog';
-import * as grammars from './grammars';
 import type { Grammar } from './grammars';
 import type { ValueReader } from './reader';
+import { wholeNumber } from './grammars';
+import * as grammars from './grammars';
 
 /**
  * A field of an operation, written once: what the editor shows and how the item's value is read
@@ -114,4 +115,72 @@ export async function apiValuesOf(fields: Field[], reader: ValueReader): Promise
 		for (const [key, value] of Object.entries(await field.apiValues(reader))) if (value !== undefined) result[key] = value;
 	}
 	return result;
+}
+
+/**
+ * One field in two forms: `before` for node versions older than `since`, `from` for `since` and
+ * newer. n8n saves only values that differ from a field's default, so changing a default in place
+ * would change every saved workflow that never set the field; a new node version keeps them as they were.
+ */
+export function changedInVersion(since: number, before: INodeProperties, from: INodeProperties): INodeProperties[] {
+	const scoped = (property: INodeProperties, condition: DisplayCondition): INodeProperties => ({
+		...property,
+		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [condition] } },
+	});
+	return [scoped(before, { _cnd: { lt: since } }), scoped(from, { _cnd: { gte: since } })];
+}
+
+type RecordSpec = Omit<FieldSpec, 'type' | 'default'> & { searchListMethod: string };
+
+/**
+ * A record chosen "From list" (searchable, loaded from the API) or "By ID". Its ID goes in the body
+ * under `apiName`, or in the path when the operation's path holds `{apiName}`.
+ */
+export function recordField({ searchListMethod, ...spec }: RecordSpec): Field {
+	return {
+		properties: [
+			{
+				...editorPart(spec),
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				required: true,
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: `Select a ${spec.displayName.toLowerCase()}...`,
+						typeOptions: { searchListMethod, searchable: true },
+					},
+					{
+						displayName: 'By ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. 42',
+						validation: [{ type: 'regex', properties: { regex: '^\\s*[0-9]+\\s*$', errorMessage: 'The ID is a whole number' } }],
+					},
+				],
+			} as INodeProperties,
+		],
+		apiValues: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		apiNames: [spec.apiName],
+	};
+}
+
+/** The first node version whose required IDs start empty. */
+export const EMPTY_IDS_SINCE = 2;
+
+/** A required numeric ID: version 1 started it at 1, so a forgotten field sent record 1; later versions start it empty. */
+export function requiredIdField(spec: Omit<FieldSpec, 'type' | 'default'>): Field {
+	const shared = editorPart(spec);
+	return {
+		properties: changedInVersion(
+			EMPTY_IDS_SINCE,
+			{ ...shared, required: true, type: 'number', typeOptions: { minValue: 1, numberPrecision: 0 }, default: 1 },
+			// Text, because a number field cannot start empty; the reader takes whole numbers only.
+			{ ...shared, required: true, type: 'string', default: '', placeholder: 'e.g. 42' },
+		),
+		apiValues: (reader) => ({ [spec.apiName]: reader.read(spec.name, spec.displayName, wholeNumber, { required: true }) }),
+		apiNames: [spec.apiName],
+	};
 }

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { SentLater } from '../transport/request';
+import { SentLater } from '../tenant/request';
 import type { Field } from './field';
 import { oneOf, text } from './grammars';
 import type { ValueReader } from './reader';
@@ -90,7 +90,7 @@ export const imageField: Field = {
 	],
 	apiValues: async (reader) => {
 		await checkImage(reader);
-		// Made when its request goes (transport/request.ts), so a run holds only the images in flight.
+		// Made when its request goes (tenant/request.ts), so a run holds only the images in flight.
 		return { imagen: new SentLater(async () => await imageAsBase64(reader)) as unknown as IDataObject };
 	},
 };

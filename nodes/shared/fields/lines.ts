@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { isJsonObject } from '../../../tenant/json';
+import { isJsonObject } from '../records';
 import type { Field } from './field';
 import { decimal, isBlank, oneOf, shown, text, wholeNumber } from './grammars';
 import type { ValueReader } from './reader';

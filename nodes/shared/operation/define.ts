@@ -1,18 +1,17 @@
 import type { IDataObject, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CfdiFile, CfdiSource } from '../cfdiFile';
-import { cfdiFileProperties, readCfdiFile } from '../cfdiFile';
+import type { CfdiFile, CfdiSource } from '../cfdi';
+import { cfdiFileProperties, readCfdiFile } from '../cfdi';
 import type { Field } from '../fields/field';
 import { apiValuesOf } from '../fields/field';
 import { boolean, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
-import type { WriteEffect } from '../transport/errors';
-import type { ListReading } from '../transport/list';
-import type { Lookup } from '../transport/lookups';
+import type { WriteEffect } from '../tenant/answer';
+import type { ListReading, Lookup } from '../tenant/lists';
 import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';
-import type { SimplifiedShape } from './simplify';
-import { simplifyProperty } from './simplify';
+import type { SimplifiedShape } from '../records';
+import { simplifyProperty } from '../records';
 
 /** What an operation does with Admintotal: read a list, read one record, look values up, or write. */
 export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
@@ -45,7 +44,7 @@ export interface OperationSpec {
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
 	/** Lookups only: the query parameter a value is looked up by; a run's items are answered together, in the fewest round trips. */
 	lookup?: Lookup;
-	/** Where the records carry a stamped CFDI XML: the operation offers it as a file (cfdiFile.ts). */
+	/** Where the records carry a stamped CFDI XML: the operation offers it as a file (cfdi.ts). */
 	cfdi?: CfdiSource;
 }
 
@@ -99,7 +98,7 @@ const listSizeProperties: INodeProperties[] = [
 	},
 ];
 
-/** The run's request budget (transport/budget.ts), under the name and place Get Many and Check RFC have always saved it. */
+/** The run's request budget (RequestBudget, tenant/tenant.ts), under the name and place Get Many and Check RFC have always saved it. */
 const PARALLEL_REQUESTS_DESCRIPTION =
 	'How many requests the node sends to Admintotal at once, for all its items together: pages, lookups, writes and logins. ' +
 	'A list reads its pages side by side once the first page tells how many records there are. 1 sends one request at a time. ' +

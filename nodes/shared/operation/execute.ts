@@ -1,17 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { withCfdiFiles } from '../cfdiFile';
+import { withCfdiFiles } from '../cfdi';
 import { ValueReader } from '../fields/reader';
-import { recordsOf } from '../transport/answers';
-import { NotSent, RequestBudget } from '../transport/budget';
-import { unknownWriteOf } from '../transport/errors';
-import { DEFAULT_PARALLEL_REQUESTS, readList } from '../transport/list';
-import { lookUpEach } from '../transport/lookups';
-import { sendRequest } from '../transport/request';
+import { recordsOf, unknownWriteOf } from '../tenant/answer';
+import { NotSent, Tenant } from '../tenant/tenant';
+import { DEFAULT_PARALLEL_REQUESTS, readList, lookUpEach } from '../tenant/lists';
+import { sendRequest } from '../tenant/request';
 import type { ItemPlan, Operation } from './define';
 import { batchingOf } from './settings';
-import { shapeRecord } from './simplify';
+import { shapeRecord } from '../records';
 
 /** Each item's result: its output items, or its error. */
 type Outcome = INodeExecutionData[] | Error;
@@ -43,13 +41,14 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			outcomes[itemIndex] = error as Error;
 		}
 	}
-	const budget = new RequestBudget(plans.find(Boolean)?.reading.parallel ?? DEFAULT_PARALLEL_REQUESTS, !continueOnFail);
+	const lanes = plans.find(Boolean)?.reading.parallel ?? DEFAULT_PARALLEL_REQUESTS;
+	const tenant = await Tenant.open(context, { lanes, stopsAtFailure: !continueOnFail });
 	const batching = items.length > 0 ? batchingOf(ValueReader.ofItem(context, 0)) : undefined;
 	const size = batching?.size ?? Math.max(1, items.length);
 	for (let start = 0; start < items.length; start += size) {
 		if (batching && start > 0) await sleep(batching.intervalMs);
 		const batch = plans.map((plan, itemIndex) => ({ plan, itemIndex })).slice(start, start + size);
-		for (const [itemIndex, outcome] of await sendBatch(context, batch, budget)) outcomes[itemIndex] = outcome;
+		for (const [itemIndex, outcome] of await sendBatch(tenant, batch)) outcomes[itemIndex] = outcome;
 		// The failure reported is the first that was sent, not an item the run stopped before sending.
 		const failed = continueOnFail ? -1 : batch.findIndex(({ itemIndex }) => outcomes[itemIndex] instanceof Error && !(outcomes[itemIndex] instanceof NotSent));
 		if (failed >= 0) {
@@ -82,16 +81,16 @@ function chosenOperation(context: IExecuteFunctions, resource: string, operation
 /**
  * The batch's items sent side by side, within the run's budget; their lookups asked once for all of
  * them. Unless the node continues on errors, the first request that fails stops the run: those
- * still waiting for a lane are not sent (budget.ts).
+ * still waiting for a lane are not sent (RequestBudget).
  */
-async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemPlan; itemIndex: number }>, budget: RequestBudget): Promise<Map<number, Outcome>> {
+async function sendBatch(tenant: Tenant<IExecuteFunctions>, batch: Array<{ plan?: ItemPlan; itemIndex: number }>): Promise<Map<number, Outcome>> {
 	const planned = batch.filter((entry): entry is { plan: ItemPlan; itemIndex: number } => entry.plan !== undefined);
-	const answers = await lookUpTogether(context, planned, budget);
+	const answers = await lookUpTogether(tenant, planned);
 	const outcomes = await Promise.all(
 		planned.map(async ({ plan, itemIndex }): Promise<[number, Outcome]> => {
 			try {
-				const records = await recordsFor(context, plan, itemIndex, answers, budget);
-				return [itemIndex, await withCfdiFiles(context.helpers, plan.cfdiFile, records, outputOf(plan, records))];
+				const records = await recordsFor(tenant, plan, itemIndex, answers);
+				return [itemIndex, await withCfdiFiles(tenant.context.helpers, plan.cfdiFile, records, outputOf(plan, records))];
 			} catch (error) {
 				return [itemIndex, error as Error];
 			}
@@ -102,16 +101,16 @@ async function sendBatch(context: IExecuteFunctions, batch: Array<{ plan?: ItemP
 
 type Answers = Map<string, IDataObject[] | Error>;
 
-/** The answers to every lookup of the batch, in the fewest round trips (transport/lookups.ts). */
-async function lookUpTogether(context: IExecuteFunctions, planned: Array<{ plan: ItemPlan; itemIndex: number }>, budget: RequestBudget): Promise<Answers> {
+/** The answers to every lookup of the batch, in the fewest round trips (lookUpEach, tenant/lists.ts). */
+async function lookUpTogether(tenant: Tenant, planned: Array<{ plan: ItemPlan; itemIndex: number }>): Promise<Answers> {
 	const lookups = planned.filter(({ plan }) => plan.lookup !== undefined);
 	if (lookups.length === 0) return new Map();
 	const [{ plan, itemIndex }] = lookups;
 	const values = lookups.map((entry) => (entry.plan.lookup as { value: string }).value);
-	return await lookUpEach(context, plan.request, plan.lookup!, values, budget, itemIndex);
+	return await lookUpEach(tenant, plan.request, plan.lookup!, values, itemIndex);
 }
 
-async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex: number, answers: Answers, budget: RequestBudget): Promise<IDataObject[]> {
+async function recordsFor(tenant: Tenant, plan: ItemPlan, itemIndex: number, answers: Answers): Promise<IDataObject[]> {
 	// A plan answered without asking (a generic RFC) has no records: its output step answers from the values.
 	if (plan.answered) return [];
 	if (plan.lookup) {
@@ -119,8 +118,8 @@ async function recordsFor(context: IExecuteFunctions, plan: ItemPlan, itemIndex:
 		if (answer instanceof Error) throw ownError(answer, itemIndex);
 		return answer;
 	}
-	if (plan.kind === 'list') return await readList(context, plan.request, itemIndex, { ...plan.reading, budget });
-	return recordsOf((await sendRequest(context, plan.request, { itemIndex, effect: plan.effect, budget })).body);
+	if (plan.kind === 'list') return await readList(tenant, plan.request, itemIndex, plan.reading);
+	return recordsOf((await sendRequest(tenant, plan.request, { itemIndex, effect: plan.effect })).body);
 }
 
 /** An item's output: its records, simplified when Simplify is on, then through the operation's own step. */

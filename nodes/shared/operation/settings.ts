@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-work
 
 import { boolean, countUpTo, isBlank } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
-import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../transport/list';
+import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../tenant/lists';
 
 /**
  * The request settings n8n gives a declarative node (Settings › Request Options: Batching, Ignore
@@ -120,7 +120,7 @@ function proxyOf(settings: ValueReader, written: string): IHttpRequestOptions['p
 
 /**
  * Parallel Requests, in an Options collection (`options.parallelRequests`, where workflows have always
- * saved it): a resource node's run budget (transport/budget.ts), a poll's pages and lookups.
+ * saved it): a resource node's run budget (RequestBudget, tenant/tenant.ts), a poll's pages and lookups.
  */
 export function parallelRequestsProperty(description: string): INodeProperties {
 	return {

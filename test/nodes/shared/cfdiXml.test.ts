@@ -1,4 +1,4 @@
-import { CFDI_NAMESPACE, checkCfdiXml } from '../../../nodes/shared/cfdiXml';
+import { CFDI_NAMESPACE, checkCfdiXml } from '../../../nodes/shared/cfdi';
 import { cfdiXml, uuidDe } from '../../sandbox/store/cfdi';
 
 /** A stamped sales note's XML as the sandbox gives it (two concepts, IVA, the TimbreFiscalDigital). */

@@ -1,13 +1,9 @@
-import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { foreignLinkMessage, resolveNextLink } from '../../../tenant/address';
-import type { DrfPage } from './answers';
-import { departureFrom, requestUrl } from './endpoint';
-import { RequestBudget } from './budget';
-import { inParallel } from './parallel';
-import type { RequestContext } from './request';
-import { readCredential, sendRequest } from './request';
+import type { DrfPage } from './answer';
+import { Tenant } from './tenant';
+import { sendRequest } from './request';
 
 /** Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. */
 export const PAGE_SIZE = 100;
@@ -19,27 +15,22 @@ export const MAX_PARALLEL_REQUESTS = 10;
 export interface ListReading {
 	/** How many records at most (the node's Limit); undefined: every record. */
 	maxRecords?: number;
-	/** Pages read at once once the first page gives `count`; 1 follows the `next` links one by one. */
+	/** Pages read at once once the first page gives `count` (each takes a lane of the run's budget); 1 follows the `next` links one by one. */
 	parallel: number;
-	/** The run's request budget, which every page takes a lane of; without one (a poll), the list has `parallel` lanes of its own. */
-	budget?: RequestBudget;
 }
 
 interface List {
-	context: RequestContext;
-	credentials: ICredentialDataDecryptedObject;
-	apiBase: string;
+	tenant: Tenant;
 	itemIndex: number;
 	reading: ListReading;
-	budget: RequestBudget;
-	/** The request as the operation built it (method, headers); each page sets its own address. */
+	/** The first page's request as the operation built it, page size included; each later page sets its own address. */
 	request: IHttpRequestOptions;
-	/** The first page's address, page size included: every later page must be this list. */
-	start: URL;
 }
 
 interface Page {
 	body: DrfPage;
+	/** The page's absolute address, as it was asked. */
+	url: URL;
 	/** Where the page starts in the list, when its address says so (offset links). */
 	offset: number | undefined;
 	/** "page at offset N", for errors. */
@@ -66,8 +57,8 @@ class Disagreement extends Error {
 }
 
 /** Every record of a list, or just enough for Limit, each once: the list as it was, or an error. */
-export async function readList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<IDataObject[]> {
-	return await (await openList(context, first, itemIndex, reading)).allRecords();
+export async function readList(tenant: Tenant, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<IDataObject[]> {
+	return await (await openList(tenant, first, itemIndex, reading)).allRecords();
 }
 
 /**
@@ -77,17 +68,17 @@ export async function readList(context: RequestContext, first: IHttpRequestOptio
  * each once, from the list that was asked: a page that disagrees makes the list be read again, and a
  * second disagreement fails the node naming the page. Nothing is output short, doubled or from another list.
  */
-export async function openList(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<OpenList> {
-	const list = await listOf(context, first, itemIndex, reading);
-	const firstPage = await readPage(list, list.start, 0);
-	const plan = offsetPlan(list, firstPage);
+export async function openList(tenant: Tenant, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<OpenList> {
+	const list = listOf(tenant, first, itemIndex, reading);
+	const firstPage = await readPage(list, undefined, 0);
+	const plan = offsetPlan(firstPage, list.reading.maxRecords);
 	const done = !firstPage.body.next || (reading.maxRecords !== undefined && firstPage.body.results.length >= reading.maxRecords);
 	return { pagesLeft: done ? 0 : plan?.pages, allRecords: async () => await readWhole(list, firstPage) };
 }
 
 /** GET one page of a list (the Polling Trigger's Fetch Test Event). */
-export async function fetchPage(context: RequestContext, path: string, qs: IDataObject = {}): Promise<DrfPage> {
-	const response = await sendRequest(context, { method: 'GET', url: path, qs }, { page: pageLabel(qs.offset), expect: 'page' });
+export async function fetchPage(tenant: Tenant, path: string, qs: IDataObject = {}): Promise<DrfPage> {
+	const response = await sendRequest(tenant, { method: 'GET', url: path, qs }, { page: pageLabel(qs.offset), expect: 'page' });
 	return response.body as DrfPage;
 }
 
@@ -106,13 +97,13 @@ export function searchList({ path, label, searchParam }: { path: string; label: 
 		const searchHere = wanted !== '' && !searchParam;
 		const offset = Number(paginationToken ?? 0) || 0;
 		const qs = { ...(filter && searchParam ? { [searchParam]: filter } : {}), offset };
-		const list = await listOf(this, { method: 'GET', url: path, qs }, 0, { parallel: 1 });
+		const list = listOf(await Tenant.open(this), { method: 'GET', url: path, qs }, 0, { parallel: 1 });
 		const results: INodeListSearchResult['results'] = [];
-		let page = await readPage(list, list.start, offset);
+		let page = await readPage(list, undefined, offset);
 		for (let pages = 1; ; pages++) {
 			const options = page.body.results.map((record) => ({ name: label(record), value: String(record.id) }));
 			results.push(...(searchHere ? options.filter((option) => option.name.toLowerCase().includes(wanted)) : options));
-			const next = page.body.next && page.body.results.length > 0 ? nextLink(list, page) : undefined;
+			const next = page.body.next && page.body.results.length > 0 ? nextLink(page) : undefined;
 			if (!next) return { results };
 			const nextOffset = offsetIn(next) ?? (page.offset ?? 0) + page.body.results.length;
 			if (!searchHere || results.length >= SCREENFUL || pages >= MAX_PAGES_PER_SEARCH) return { results, paginationToken: String(nextOffset) };
@@ -121,18 +112,17 @@ export function searchList({ path, label, searchParam }: { path: string; label: 
 	};
 }
 
-async function listOf(context: RequestContext, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<List> {
-	const { credentials, apiBase } = await readCredential(context);
-	const start = requestUrl(apiBase, first.url, { ...first.qs, limit: pageSizeFor(reading.maxRecords, 0) });
-	return { context, credentials, apiBase, itemIndex, reading, budget: reading.budget ?? new RequestBudget(reading.parallel), request: first, start };
+function listOf(tenant: Tenant, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): List {
+	// Every later page is this list: the link each page gives is checked with its answer (answer.ts).
+	return { tenant, itemIndex, reading, request: { ...first, qs: { ...first.qs, limit: pageSizeFor(reading.maxRecords, 0) } } };
 }
 
 async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
 	const first = await attempt(list, firstPage);
 	if (!(first instanceof Disagreement)) return first;
-	const second = await attempt(list, await readPage(list, list.start, firstPage.offset));
+	const second = await attempt(list, await readPage(list, undefined, firstPage.offset));
 	if (!(second instanceof Disagreement)) return second;
-	throw new NodeOperationError(list.context.getNode(), `Admintotal's list came back incomplete or changed twice: ${second.problem} (${second.page})`, {
+	throw new NodeOperationError(list.tenant.context.getNode(), `Admintotal's list came back incomplete or changed twice: ${second.problem} (${second.page})`, {
 		itemIndex: list.itemIndex,
 		description:
 			'The list was read twice and a page disagreed with the rest both times. Nothing was output, so no short or doubled list is passed on. ' +
@@ -144,8 +134,8 @@ async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
 async function attempt(list: List, firstPage: Page): Promise<IDataObject[] | Disagreement> {
 	let failure: unknown;
 	try {
-		checkPage(list, firstPage, firstPage);
-		return wholeRecords(list, await readPages(list, firstPage));
+		checkPage(firstPage, firstPage);
+		return wholeRecords(await readPages(list, firstPage), list.reading.maxRecords);
 	} catch (error) {
 		failure = error;
 	}
@@ -155,27 +145,27 @@ async function attempt(list: List, firstPage: Page): Promise<IDataObject[] | Dis
 
 /** The pages after the first: side by side by offset when the first page allows it, else link by link. */
 async function readPages(list: List, firstPage: Page): Promise<Page[]> {
-	const plan = offsetPlan(list, firstPage);
+	const plan = offsetPlan(firstPage, list.reading.maxRecords);
 	return plan && list.reading.parallel > 1 ? await readOffsetPages(list, firstPage, plan) : await followNext(list, firstPage);
 }
 
 /** Follows `next` links from the first page, each checked before it is asked; an empty page ends them. */
 async function followNext(list: List, firstPage: Page): Promise<Page[]> {
 	const pages = [firstPage];
-	const visited = new Set<string>([pageKey(list.start)]);
+	const visited = new Set<string>([pageKey(firstPage.url)]);
 	const { maxRecords } = list.reading;
 	const { count } = firstPage.body;
 	let page = firstPage;
 	let received = page.body.results.length;
 	while (page.body.next && page.body.results.length > 0 && (maxRecords === undefined || received < maxRecords)) {
-		const url = nextLink(list, page);
+		const url = nextLink(page);
 		// Only ask for what Limit still needs, so the last page is not larger than necessary.
 		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(maxRecords, received)));
 		const key = pageKey(url);
 		if (visited.has(key)) throw new Disagreement('its next link points to a page already read', page.label);
 		visited.add(key);
 		page = await readPage(list, url, offsetIn(url));
-		checkPage(list, firstPage, page);
+		checkPage(firstPage, page);
 		pages.push(page);
 		received += page.body.results.length;
 		// A server that keeps pointing on must not fill memory.
@@ -194,13 +184,13 @@ interface OffsetPlan {
 }
 
 /** Offset pages can be asked side by side only when `count` is known and `next` is an offset link right after the first page. */
-function offsetPlan(list: List, first: Page): OffsetPlan | undefined {
+function offsetPlan(first: Page, maxRecords: number | undefined): OffsetPlan | undefined {
 	const { count, next, results } = first.body;
 	if (!next || typeof count !== 'number' || results.length === 0) return undefined;
-	const wanted = list.reading.maxRecords === undefined ? count : Math.min(count, list.reading.maxRecords);
+	const wanted = maxRecords === undefined ? count : Math.min(count, maxRecords);
 	const end = (first.offset ?? 0) + results.length;
 	if (end >= wanted) return undefined;
-	const link = nextLink(list, first);
+	const link = nextLink(first);
 	const offset = offsetIn(link);
 	const step = Number(link.searchParams.get('limit'));
 	if (offset !== end || !Number.isSafeInteger(step) || step < 1) return undefined;
@@ -220,7 +210,7 @@ async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): P
 		url.searchParams.set('offset', String(offset));
 		url.searchParams.set('limit', String(pageSizeFor(list.reading.maxRecords, offset)));
 		const page = await readPage(list, url, offset);
-		checkPage(list, firstPage, page);
+		checkPage(firstPage, page);
 		pages[index + 1] = page;
 		return page.body.results.length > 0;
 	});
@@ -229,19 +219,19 @@ async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): P
 }
 
 /** What one page can tell alone: the same `count` as the first, and a next link that starts right after it. */
-function checkPage(list: List, firstPage: Page, page: Page) {
+function checkPage(firstPage: Page, page: Page) {
 	const { count, next, results } = page.body;
 	if (count !== firstPage.body.count) throw new Disagreement(`count changed from ${String(firstPage.body.count)} to ${String(count)}`, page.label);
 	if (!next) return;
 	if (results.length === 0) throw new Disagreement('an empty page points to another page', page.label);
-	const nextOffset = offsetIn(nextLink(list, page));
+	const nextOffset = offsetIn(nextLink(page));
 	if (page.offset !== undefined && nextOffset !== undefined && nextOffset !== page.offset + results.length) {
 		throw new Disagreement(`its next link goes to offset ${nextOffset}, but the page ends at ${page.offset + results.length}`, page.label);
 	}
 }
 
 /** The pages' records in order, once each, as many as `count` promised (or Limit asked). */
-function wholeRecords(list: List, pages: Page[]): IDataObject[] {
+function wholeRecords(pages: Page[], maxRecords: number | undefined): IDataObject[] {
 	const records: IDataObject[] = [];
 	const ids = new Set<string>();
 	for (const page of pages) {
@@ -256,7 +246,6 @@ function wholeRecords(list: List, pages: Page[]): IDataObject[] {
 	}
 	const last = pages[pages.length - 1];
 	const { count } = pages[0].body;
-	const { maxRecords } = list.reading;
 	if (count !== undefined) {
 		const wanted = maxRecords === undefined ? count : Math.min(count, maxRecords);
 		if (records.length > count) throw new Disagreement(`it sent more records than the ${count} count promised`, last.label);
@@ -266,36 +255,17 @@ function wholeRecords(list: List, pages: Page[]): IDataObject[] {
 	return records;
 }
 
-async function readPage(list: List, url: URL, offset: number | undefined): Promise<Page> {
+/** One page: the first as the operation asked it (`url` undefined), a later one at the address its list gave. */
+async function readPage(list: List, url: URL | undefined, offset: number | undefined): Promise<Page> {
 	const label = pageLabel(offset);
-	const response = await sendRequest(
-		list.context,
-		{ ...list.request, url: url.toString(), qs: {} },
-		{ itemIndex: list.itemIndex, page: label, expect: 'page', budget: list.budget, credentials: list.credentials },
-	);
-	return { body: response.body as DrfPage, offset, label };
+	const request = url === undefined ? list.request : { ...list.request, url: url.toString(), qs: {} };
+	const response = await sendRequest(list.tenant, request, { itemIndex: list.itemIndex, page: label, expect: 'page', followsNext: true });
+	return { body: response.body as DrfPage, url: new URL(response.url), offset, label };
 }
 
-/** A page's `next` link, only on the tenant's origin and only to the same list (endpoint and filters). */
-function nextLink(list: List, page: Page): URL {
-	const next = page.body.next as string;
-	const resolved = resolveNextLink(next, list.apiBase);
-	if (resolved === undefined) {
-		throw new NodeOperationError(list.context.getNode(), foreignLinkMessage(next), {
-			itemIndex: list.itemIndex,
-			description: 'Check that the Base URL in the credential is the address Admintotal uses for your tenant.',
-		});
-	}
-	const link = new URL(resolved);
-	const departure = departureFrom(list.start, link);
-	if (departure) {
-		const what = departure.leaves === 'endpoint' ? `leaves the list that was asked (${departure.path})` : `changes the list's filters (${departure.names.join(', ')})`;
-		throw new NodeOperationError(list.context.getNode(), `Admintotal's next link ${what}; it was not followed (${page.label})`, {
-			itemIndex: list.itemIndex,
-			description: 'Following it would output other records than the ones asked for. This is a fault of the server or of a proxy in front of it.',
-		});
-	}
-	return link;
+/** A page's `next` link, checked with its answer: on the tenant's origin and on the list that was asked (answer.ts). */
+function nextLink(page: Page): URL {
+	return new URL(page.body.next as string);
 }
 
 function offsetIn(url: URL): number | undefined {
@@ -317,4 +287,89 @@ function pageKey(url: URL): string {
 
 function pageLabel(offset: unknown): string {
 	return `page at offset ${offset === undefined || offset === null || offset === '' ? 0 : String(offset)}`;
+}
+
+/** Records looked up in a list by one query parameter, e.g. blacklist entries by `?rfc=`. */
+export interface Lookup {
+	parameter: string;
+	/** The value a record answers for, written as the looked-up values are (a normalized RFC). */
+	keyOf: (record: IDataObject) => string;
+}
+
+/** Below this many round trips of lookups, the list's first page (a round trip of its own) cannot pay off often enough. */
+const PROBE_FROM_TRIPS = 3;
+
+/**
+ * The records answering each value, for many lookups of one list at once (a run of Check RFC), in
+ * the fewest round trips for the requests allowed at once (the run's budget): each distinct value read by
+ * its query parameter, or the whole list read once when that takes fewer round trips. Either way
+ * every page is read and checked as for Get Many, so both give the same records for a value.
+ * Learning the list's size costs its first page, one round trip more when the lookups win: it is
+ * asked only when they would take PROBE_FROM_TRIPS round trips or more, and never with `oneByOne`
+ * (an answer that must not depend on the rest of the list). A value whose lookup fails gets its
+ * error; a failed read of the list fails every value.
+ */
+export async function lookUpEach(
+	tenant: Tenant,
+	request: IHttpRequestOptions,
+	lookup: Lookup,
+	values: string[],
+	itemIndex: number,
+	{ oneByOne = false } = {},
+): Promise<Map<string, IDataObject[] | Error>> {
+	const lanes = tenant.budget.lanes;
+	const distinct = [...new Set(values)];
+	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
+	const lookupTrips = Math.ceil(distinct.length / lanes);
+	if (!oneByOne && lookupTrips >= PROBE_FROM_TRIPS) {
+		const qs = { ...request.qs };
+		delete qs[lookup.parameter];
+		try {
+			const whole = await openList(tenant, { ...request, qs }, itemIndex, { parallel: lanes });
+			const listTrips = whole.pagesLeft === undefined ? Infinity : Math.ceil(whole.pagesLeft / lanes);
+			if (listTrips < lookupTrips || (listTrips === lookupTrips && (whole.pagesLeft ?? Infinity) < distinct.length)) {
+				for (const record of await whole.allRecords()) (answers.get(lookup.keyOf(record)) as IDataObject[] | undefined)?.push(record);
+				return answers;
+			}
+		} catch (error) {
+			return new Map(distinct.map((value) => [value, error as Error]));
+		}
+	}
+	await inParallel(distinct.length, lanes, async (index) => {
+		const value = distinct[index];
+		try {
+			const query = { ...request.qs, [lookup.parameter]: value };
+			answers.set(value, await readList(tenant, { ...request, qs: query }, itemIndex, { parallel: 1 }));
+		} catch (error) {
+			answers.set(value, error as Error);
+		}
+		return true;
+	});
+	return answers;
+}
+
+/**
+ * Runs `task(0)` … `task(count - 1)`, at most `width` at a time, each started in index order (how
+ * many reach the tenant at once is the run's budget's call: RequestBudget). After a failure, or a task
+ * answering `false`, no new task starts; the failure of the earliest task is thrown once the running
+ * tasks have ended, so nothing keeps sending and the error names the first page that failed.
+ */
+export async function inParallel(count: number, width: number, task: (index: number) => Promise<boolean>): Promise<boolean> {
+	let started = 0;
+	let stopped = false;
+	let failure: { index: number; error: unknown } | undefined;
+	const lane = async () => {
+		while (!stopped && started < count) {
+			const index = started++;
+			try {
+				if (!(await task(index))) stopped = true;
+			} catch (error) {
+				if (!failure || index < failure.index) failure = { index, error };
+				stopped = true;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(Math.max(1, width), count) }, lane));
+	if (failure) throw failure.error;
+	return !stopped;
 }

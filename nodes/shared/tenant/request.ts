@@ -1,27 +1,27 @@
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	IPollFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
-import { maskSecrets, secretsOf } from '../../../tenant/safeText';
-import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from '../../../tenant/sessions';
-import { originOf, safeOrigin, tenantApiBase, tenantTarget } from '../../../tenant/address';
-import type { Expected } from './answers';
-import { checkAnswer, headerOf, maskedBody } from './answers';
-import { departureFrom, requestUrl } from './endpoint';
-import type { WriteEffect } from './errors';
-import { apiError, boundError, networkError, redirectError } from './errors';
-import { AnswerBroken, OutOfBounds, MAX_ANSWER_BYTES, answerWithin, timeBound } from './bounds';
-import type { RequestBudget } from './budget';
-
-export const CREDENTIAL_TYPE = 'admintotalApi';
+import type { Expected, WriteEffect } from './answer';
+import {
+	apiError,
+	boundError,
+	checkAnswer,
+	departureFrom,
+	headerOf,
+	maskedBody,
+	networkCodeOf,
+	networkError,
+	originOf,
+	redirectError,
+	requestUrl,
+	retryAfterSeconds,
+	safeOrigin,
+	secretsOf,
+	tenantTarget,
+	unsentError,
+} from './answer';
+import type { RequestContext, Tenant } from './tenant';
+import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
 
 /** Waits asked by Retry-After (or backoff) are honoured up to this; a longer one fails at once, saying so. */
 const MAX_WAIT_SECONDS = 60;
@@ -32,11 +32,6 @@ const READ_RETRIES = 2;
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 /** A same-origin redirect of a read (e.g. a missing trailing slash) is followed by us, this many hops at most. */
 const MAX_REDIRECTS = 3;
-/** Faults with no usable answer; ERR_BAD_RESPONSE is how the HTTP client reports a body cut mid-transfer. */
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'ERR_BAD_RESPONSE']);
-
-/** Who sends requests: a node's run, a dropdown, a trigger's activation, or a polling trigger's poll. */
-export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IPollFunctions;
 
 export interface SendOptions {
 	itemIndex?: number;
@@ -45,14 +40,8 @@ export interface SendOptions {
 	expect?: Expected;
 	/** A write's effect, for its errors when its outcome is unknown ("the record may have been created"); 'applied' by default. */
 	effect?: WriteEffect;
-	/** The run's request budget (budget.ts): each try takes a lane of it, given back while waiting to try again. */
-	budget?: RequestBudget;
-	/**
-	 * The credential as read for many requests (the pages of a list, a run's lookups). An API key is
-	 * used as read; a credential with a session is read again, since another item or worker may
-	 * have renewed it meanwhile.
-	 */
-	credentials?: ICredentialDataDecryptedObject;
+	/** A page whose `next` link will be followed: the link is checked with the answer, and comes back absolute (answer.ts). */
+	followsNext?: boolean;
 }
 
 /**
@@ -70,22 +59,24 @@ export class SentLater {
  * failure or non-answer becomes an error naming the status, the item and the page, with the
  * credential's secrets masked in anything the server said.
  */
-export async function sendRequest(context: RequestContext, request: IHttpRequestOptions, options: SendOptions = {}): Promise<IN8nHttpFullResponse> {
+export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, options: SendOptions = {}): Promise<IN8nHttpFullResponse & { url: string }> {
+	const { context, budget } = tenant;
 	const { itemIndex = 0, page } = options;
 	const method = (request.method ?? 'GET').toUpperCase();
 	const read = method === 'GET';
 	const write = read ? undefined : (options.effect ?? 'applied');
 	const expect = options.expect ?? (read ? 'record' : 'written');
-	// The credential is read once a lane is ours: an item that waited behind the run's budget uses the session stored meanwhile.
-	let giveBack: (() => void) | undefined = await takeLane(options.budget);
+	// Each try takes a lane of the run's budget, given back while waiting to try again.
+	let giveBack: (() => void) | undefined = await budget.take();
 	let credentials: ICredentialDataDecryptedObject = {};
 	let apiBase = '';
 	try {
-		credentials = options.credentials && !usesSession(options.credentials) ? options.credentials : await context.getCredentials(CREDENTIAL_TYPE);
-		apiBase = apiBaseOf(context, credentials.baseUrl);
+		// An API key is used as read; a session is read once a lane is ours, since another item or worker may have renewed it meanwhile.
+		credentials = usesSession(tenant.credentials) ? await context.getCredentials(CREDENTIAL_TYPE) : tenant.credentials;
+		apiBase = tenant.apiBase;
 	} finally {
 		if (apiBase === '') {
-			options.budget?.failed();
+			budget.failed();
 			giveBack();
 		}
 	}
@@ -105,7 +96,7 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 		// Waiting to try again holds no lane.
 		if (pauseMs > 0) await sleep(pauseMs);
 		pauseMs = 0;
-		giveBack ??= await takeLane(options.budget);
+		giveBack ??= await budget.take();
 		// Until this try ends in an answer or a retry, it is failing (see `finally`).
 		let failing = true;
 		try {
@@ -146,10 +137,12 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			secrets = [...secrets, ...(await storedSecrets())];
 			const status = answer.statusCode;
 			if (status >= 200 && status < 300) {
-				checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write });
+				// Where the answer came from (after any redirect): a page's next link must stay on that list.
+				const asked = requestUrl(apiBase, url, request.qs);
+				checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write, follows: options.followsNext ? { url: asked, apiBase } : undefined });
 				// Every answer a node outputs passes here; `secrets` holds those obtained during the call too.
 				failing = false;
-				return { ...answer, body: maskedBody(answer.body, secrets) as IN8nHttpFullResponse['body'] };
+				return { ...answer, url: asked.toString(), body: maskedBody(answer.body, secrets) as IN8nHttpFullResponse['body'] };
 			}
 			if (status >= 300 && status < 400) {
 				const location = headerOf(answer.headers, 'location');
@@ -199,37 +192,17 @@ export async function sendRequest(context: RequestContext, request: IHttpRequest
 			}
 			if (status === 429) {
 				rateLimited++;
-				options.budget?.slowDown(wait);
+				budget.slowDown(wait);
 			} else transient++;
 			pauseMs = wait * 1000;
 			failing = false;
 		} finally {
 			// Before the lane is given back, so that no request waiting for it starts after the run has failed.
-			if (failing) options.budget?.failed();
+			if (failing) budget.failed();
 			giveBack();
 			giveBack = undefined;
 		}
 	}
-}
-
-async function takeLane(budget: RequestBudget | undefined): Promise<() => void> {
-	return (await budget?.take()) ?? (() => {});
-}
-
-/** The credential and the tenant's API address, read once for many requests (see SendOptions.credentials). */
-export async function readCredential(context: RequestContext): Promise<{ credentials: ICredentialDataDecryptedObject; apiBase: string }> {
-	const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-	return { credentials, apiBase: apiBaseOf(context, credentials.baseUrl) };
-}
-
-export async function tenantApiBaseOf(context: RequestContext): Promise<string> {
-	return (await readCredential(context)).apiBase;
-}
-
-function apiBaseOf(context: RequestContext, baseUrl: unknown): string {
-	return tenantApiBase(baseUrl, (problem) => {
-		throw new NodeOperationError(context.getNode(), problem);
-	});
 }
 
 function usesSession(credentials: ICredentialDataDecryptedObject): boolean {
@@ -265,12 +238,6 @@ function asHandedOver(context: RequestContext, data: ICredentialDataDecryptedObj
 	return { credentialsDecrypted: { id: details?.id ?? '', name: details?.name ?? '', type: CREDENTIAL_TYPE, data } };
 }
 
-/** An error raised before any answer: a refused login, a refused address, a bad Base URL. */
-function unsentError(context: RequestContext, error: unknown, itemIndex: number, secrets: readonly string[]) {
-	const message = maskSecrets(error instanceof Error ? error.message : String(error), secrets);
-	return new NodeOperationError(context.getNode(), message, { itemIndex });
-}
-
 function backoffSeconds(attempt: number): number {
 	return 2 ** (attempt - 1);
 }
@@ -279,26 +246,118 @@ function retryNotes(retries: number): string[] {
 	return retries > 0 ? [`Tried ${retries + 1} times.`] : [];
 }
 
-/** Seconds from a Retry-After header: a number of seconds or an HTTP date. */
-function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
-	const raw = headerOf(headers, 'retry-after');
-	if (raw === undefined) return undefined;
-	if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-	const at = Date.parse(raw);
-	return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+/**
+ * Each request's bounds: a total time (headers and the whole body, however slowly it drips) and a
+ * largest answer. The HTTP client's own `timeout` only limits how long the socket may stay idle,
+ * and n8n's helper reads any answer whole (its `maxContentLength` is fixed to Infinity), so the
+ * answer is taken as a stream and read here.
+ */
+
+/** Without the node's Settings › Request Options › Timeout, no request takes longer than this, its answer read whole. */
+export const DEFAULT_TOTAL_MS = 120_000;
+
+/**
+ * The largest answer read. A page holds at most 100 records: 8 MB allows 80 KB of JSON per record,
+ * far more than a sales note with its lines, while one hostile answer cannot take more than that
+ * of n8n's memory.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+export class OutOfBounds extends Error {
+	constructor(readonly crossed: 'time' | 'size') {
+		super(`answer ${crossed} bound crossed`);
+	}
 }
 
-/** The network fault behind an error, walking n8n's wrappers (`httpCode` on n8n 2.8, `code` on the cause). */
-export function networkCodeOf(error: unknown): string | undefined {
-	const httpCode = (error as { httpCode?: unknown })?.httpCode;
-	if (typeof httpCode === 'string' && NETWORK_CODES.has(httpCode)) return httpCode;
-	let current: unknown = error;
-	for (let depth = 0; depth < 4 && current; depth++) {
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
-		const message = (current as { message?: unknown }).message;
-		if (typeof message === 'string' && /socket hang up|other side closed|ECONNRESET|^aborted$|timeout of \d+ms exceeded/i.test(message)) return 'ECONNRESET';
-		current = (current as { cause?: unknown }).cause;
+/** The answer's body broke off or could not be decoded: its status had come, so the request had reached Admintotal. */
+export class AnswerBroken extends Error {
+	constructor(cause: Error) {
+		super(cause.message, { cause });
 	}
-	return undefined;
+}
+
+export interface TimeBound {
+	ms: number;
+	/** Set in the node's Settings › Request Options › Timeout, rather than the default. */
+	userSet: boolean;
+}
+
+/** What the user set in the node's Settings › Request Options › Timeout (ms), or the default. */
+export function timeBound(set: unknown): TimeBound {
+	const userSet = typeof set === 'number' && Number.isFinite(set) && set > 0;
+	return { ms: userSet ? (set as number) : DEFAULT_TOTAL_MS, userSet };
+}
+
+type BodyStream = {
+	on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+	on(event: 'end', listener: () => void): unknown;
+	on(event: 'error', listener: (error: Error) => void): unknown;
+	destroy(): unknown;
+};
+
+function isStream(body: unknown): body is BodyStream {
+	return typeof (body as BodyStream | undefined)?.on === 'function' && typeof (body as BodyStream).destroy === 'function';
+}
+
+/**
+ * Sends (asking for the answer as a stream) and reads the answer within `totalMs` in all and
+ * MAX_ANSWER_BYTES; past either, the connection is closed and OutOfBounds thrown.
+ */
+export async function answerWithin(totalMs: number, send: (signal: AbortSignal) => Promise<IN8nHttpFullResponse>): Promise<IN8nHttpFullResponse> {
+	const deadline = AbortSignal.timeout(totalMs);
+	const sending = send(deadline);
+	let answer: IN8nHttpFullResponse;
+	try {
+		// n8n versions that replace the request's abortSignal with the execution's own still end here on time.
+		answer = await Promise.race([sending, abortedBy(deadline)]);
+	} catch (error) {
+		// An answer that comes after the bound is not read: its connection is closed.
+		void sending.then((late) => (isStream(late.body) ? late.body.destroy() : undefined), () => undefined);
+		throw deadline.aborted ? new OutOfBounds('time') : error;
+	}
+	return { ...answer, body: (await readBody(answer, deadline)) as IN8nHttpFullResponse['body'] };
+}
+
+async function abortedBy(signal: AbortSignal): Promise<never> {
+	return await new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new OutOfBounds('time')), { once: true }));
+}
+
+async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Promise<unknown> {
+	const body = answer.body;
+	if (!isStream(body)) return body;
+	if (Number(headerOf(answer.headers, 'content-length')) > MAX_ANSWER_BYTES) {
+		body.destroy();
+		throw new OutOfBounds('size');
+	}
+	const raw = await new Promise<Buffer>((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		const settle = (error?: Error) => {
+			deadline.removeEventListener('abort', onTime);
+			if (error === undefined) return resolve(Buffer.concat(chunks));
+			body.destroy();
+			reject(error);
+		};
+		const onTime = () => settle(new OutOfBounds('time'));
+		if (deadline.aborted) return onTime();
+		deadline.addEventListener('abort', onTime, { once: true });
+		body.on('data', (chunk) => {
+			size += chunk.length;
+			if (size > MAX_ANSWER_BYTES) settle(new OutOfBounds('size'));
+			else chunks.push(chunk);
+		});
+		body.on('end', () => settle());
+		body.on('error', (error) => settle(new AnswerBroken(error)));
+	});
+	return parsed(raw.toString('utf8'));
+}
+
+/** As the HTTP client reads an answer by default: JSON when it parses, else the text as is. */
+function parsed(text: string): unknown {
+	if (text === '') return '';
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
 }

@@ -8,21 +8,6 @@
  * A first login replaces the empty token: items that read the credential before it was stored share it too.
  */
 
-/**
- * Where a request refused with 401 hands over the token it was refused with: n8n runs
- * preAuthentication only for an empty session, so the session field itself must be empty then.
- */
-export const REFUSED_TOKEN_FIELD = 'refusedSessionToken';
-
-/**
- * Where a node's run hands its Proxy, Ignore SSL Issues and Timeout to the login (n8n gives a
- * credential's login no node settings of its own). Taken off before n8n stores the credential.
- */
-export const LOGIN_SETTINGS_FIELD = 'loginRequestSettings';
-
-/** The settings a login takes from the node that needed it. */
-export type LoginSettings = { proxy?: object; skipSslCertificateValidation?: boolean; timeout?: number };
-
 export type Session = {
 	sessionToken: string;
 	refreshToken?: string;

@@ -1,6 +1,18 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { isJsonObject } from '../../../tenant/json';
+/** A JSON object (not null, not a list): what an API record, a page or a delivered document must be. */
+export function isJsonObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A record's field as label text ('' when missing). */
+export const labelText = (value: unknown) => (value === null || value === undefined ? '' : String(value).trim());
+
+/** The name of a record's embedded client. */
+export const clientName = (record: IDataObject) => {
+	const client = record.cliente;
+	return isJsonObject(client) ? labelText(client.razon_social) : '';
+};
 
 /**
  * What a simplified record keeps, in output order: `true` copies the field, a list of names reduces
