@@ -127,6 +127,8 @@ export class TenantModel {
 	/** New records that must be reported while they stay in the list. */
 	readonly required = new Set<number>();
 	private readonly everListed = new Set<number>();
+	/** Listed once, then re-dated while out of the list: if a move of the window brings it back, it left the list and came back. */
+	private readonly redatedWhileOut = new Set<number>();
 	private nextId = 100;
 
 	constructor(readonly event: EventName) {}
@@ -148,11 +150,14 @@ export class TenantModel {
 		const before = this.listedIds();
 		const dayBefore = new Map([...this.notes.values()].map((note) => [note.id, note.day]));
 		this.apply(change);
-		for (const id of this.listedIds()) {
+		const after = this.listedIds();
+		if (change.kind === 'redate') for (const id of this.everListed) if (!before.has(id) && !after.has(id)) this.redatedWhileOut.add(id);
+		for (const id of after) {
 			const note = this.notes.get(id) as Note;
 			// Re-dated within the list from a day not followed into one followed: it may be news.
 			if (before.has(id) && (dayBefore.get(id) as number) < this.followed && note.day >= this.followed) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
 			if (before.has(id)) continue;
+			this.redatedWhileOut.delete(id);
 			if (!this.everListed.has(id) && this.settled && note.day >= this.followed) this.required.add(id);
 			this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
 			this.everListed.add(id);
@@ -163,13 +168,16 @@ export class TenantModel {
 	/**
 	 * The window or the filters moved: what enters that way is not news (remembered, not reported),
 	 * unless it was created since the trigger follows the tenant: such a record may be reported, once.
+	 * A record listed before, re-dated while out of the list and brought back this way left the list
+	 * and came back (docs/polling-trigger.md): it may be reported once more.
 	 */
 	moveWindow(move: () => void) {
 		const before = this.listedIds();
 		move();
 		const after = this.listedIds();
 		for (const id of after) {
-			if (!before.has(id) && !this.everListed.has(id) && (this.notes.get(id) as Note).changedSince) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
+			const comesBack = this.redatedWhileOut.delete(id);
+			if (!before.has(id) && (comesBack || (!this.everListed.has(id) && (this.notes.get(id) as Note).changedSince))) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
 			this.everListed.add(id);
 		}
 		for (const id of before) if (!after.has(id)) this.required.delete(id);
