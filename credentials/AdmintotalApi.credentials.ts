@@ -2,7 +2,9 @@ import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentia
 
 import { BANK_ACCOUNTS } from '../nodes/shared/accounts';
 import { isJsonObject } from '../nodes/shared/records';
-import { originOf, safeOrigin, secretsOf, serverLine, tenantTarget } from '../nodes/shared/tenant/answer';
+import { originOf, safeOrigin, tenantTarget } from '../nodes/shared/tenant/answer';
+import { serverLine } from '../nodes/shared/tenant/errors';
+import { secretsOf } from '../nodes/shared/tenant/request';
 import type { Session } from '../nodes/shared/tenant/sessions';
 import { sharedRenewal } from '../nodes/shared/tenant/sessions';
 import type { LoginSettings } from '../nodes/shared/tenant/tenant';

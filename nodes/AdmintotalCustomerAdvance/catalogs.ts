@@ -1,4 +1,4 @@
-import type { Catalog } from '../shared/catalog';
+import type { Catalog } from '../shared/records';
 
 /** SAT c_UsoCFDI, the 25 codes the API accepts for `uso_cfdi`. */
 export const USO_CFDI: Catalog = [

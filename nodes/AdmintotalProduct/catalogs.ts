@@ -1,4 +1,4 @@
-import type { Catalog } from '../shared/catalog';
+import type { Catalog } from '../shared/records';
 
 export const DISTRIBUTION_MEDIUM: Catalog<number> = [
 	{ code: 1, label: 'Tienda', english: 'Store' },

@@ -1,4 +1,4 @@
-import type { Catalog } from '../shared/catalog';
+import type { Catalog } from '../shared/records';
 
 export const CARD_TYPE: Catalog<number> = [
 	{ code: 1, label: 'Crédito', english: 'Credit card' },

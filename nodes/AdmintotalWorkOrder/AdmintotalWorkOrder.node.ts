@@ -1,8 +1,7 @@
 import type { IDataObject, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { catalogLabel } from '../shared/catalog';
 import { catalogField, collection } from '../shared/fields/field';
-import { clientName, labelText } from '../shared/records';
+import { catalogLabel, clientName, labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
 import { attachWorkOrderImage } from './attachImage.operation';
 import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS } from './catalogs';

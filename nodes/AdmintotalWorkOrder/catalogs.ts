@@ -1,4 +1,4 @@
-import type { Catalog } from '../shared/catalog';
+import type { Catalog } from '../shared/records';
 
 export const WORK_ORDER_STATUS: Catalog<number> = [
 	{ code: 1, label: 'Abierta', english: 'Open' },

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** A JSON object (not null, not a list): what an API record, a page or a delivered document must be. */
 export function isJsonObject(value: unknown): value is IDataObject {
@@ -48,4 +48,34 @@ function pick(record: IDataObject, keep: string[]): IDataObject {
 	const result: IDataObject = {};
 	for (const key of keep) if (key in record) result[key] = record[key];
 	return result;
+}
+
+/**
+ * A fixed list of codes the API uses. SAT catalogs keep their official Spanish labels (what
+ * accountants recognise on a CFDI); the English meaning goes in the option description. Each
+ * catalog lives with the resource that uses it.
+ */
+export interface CatalogEntry<Code extends string | number = string> {
+	code: Code;
+	label: string;
+	english: string;
+}
+
+export type Catalog<Code extends string | number = string> = readonly CatalogEntry<Code>[];
+
+/** Dropdown options: "G01 - Adquisición de mercancías", with the English meaning as description. */
+export function catalogOptions<Code extends string | number>(catalog: Catalog<Code>, { showCode = true } = {}): INodePropertyOptions[] {
+	return catalog.map((entry) => ({
+		name: showCode ? `${entry.code} - ${entry.label}` : `${entry.label} (${entry.english})`,
+		value: entry.code,
+		description: entry.english,
+	}));
+}
+
+export function catalogEntry<Code extends string | number>(catalog: Catalog<Code>, code: unknown): CatalogEntry<Code> | undefined {
+	return catalog.find((entry) => String(entry.code) === String(code).trim());
+}
+
+export function catalogLabel<Code extends string | number>(catalog: Catalog<Code>, code: unknown): string | undefined {
+	return catalogEntry(catalog, code)?.label;
 }

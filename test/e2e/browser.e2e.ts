@@ -7,7 +7,7 @@
 import { promises as fs } from 'fs';
 import { join, relative } from 'path';
 import { FORMA_PAGO, USO_CFDI } from '../../nodes/AdmintotalCustomerAdvance/catalogs';
-import { catalogOptions } from '../../nodes/shared/catalog';
+import { catalogOptions } from '../../nodes/shared/records';
 import { launchChromium, type BrowserSession } from './browser/chromium';
 import { Editor } from './browser/editor';
 import { ALL_NODES_WORKFLOW_ID, CREDENTIALS, allNodesWorkflow, credentialFixtures, panelSpecs, type PanelSpec } from './browser/panels';

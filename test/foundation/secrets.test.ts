@@ -14,7 +14,7 @@ import { hostileTenantPerFile, json, type HostileTenant } from '../harness/hosti
 import { runHttpRequestNode } from '../harness/httpRequestNode';
 import { loadPackage } from '../harness/package';
 import { crearNotaVenta } from '../sandbox/store/cambios';
-import { WITHHELD, maskSecretsInJson } from '../../nodes/shared/tenant/answer';
+import { WITHHELD, maskSecretsInJson } from '../../nodes/shared/tenant/errors';
 import { tenantDay, triggerFor } from '../nodes/pollingTrigger/fixture';
 
 const API = '/api/v2';

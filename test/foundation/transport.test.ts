@@ -74,7 +74,7 @@ describe('shared transport: configuration mistakes', () => {
 
 describe('shared transport: reading network faults of older n8n versions', () => {
 	// n8n 2.8 (n8n-workflow 2.8) loses the HTTP client's error in `cause`; only httpCode survives.
-	const { networkCodeOf } = jest.requireActual('../../dist/nodes/shared/tenant/answer') as typeof import('../../nodes/shared/tenant/answer');
+	const { networkCodeOf } = jest.requireActual('../../dist/nodes/shared/tenant/errors') as typeof import('../../nodes/shared/tenant/errors');
 
 	it('recognises a dropped connection reported only as httpCode', () => {
 		expect(networkCodeOf({ httpCode: 'ECONNRESET', message: 'The connection to the server was closed unexpectedly' })).toBe('ECONNRESET');

@@ -1,5 +1,5 @@
-import type { Catalog, CatalogEntry } from '../catalog';
-import { catalogEntry } from '../catalog';
+import type { Catalog, CatalogEntry } from '../records';
+import { catalogEntry } from '../records';
 
 /** SAT 69-B situations the API spec lists for `tipo`. */
 export const BLACKLIST_TYPE: Catalog<number> = [

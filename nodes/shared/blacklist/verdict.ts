@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { holdsMaskedSecret } from '../tenant/answer';
+import { holdsMaskedSecret } from '../tenant/errors';
 import { normalizeRfc } from '../fields/grammars';
 import { gravityOf, readBlacklistType } from './blacklistType';
 import { GENERIC_RFCS, checkDigitValid, isGenericRfc } from './rfcCheckDigit';

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions, DisplayCondition } from 'n8n-workflow';
 
-import type { Catalog } from '../catalog';
-import { catalogOptions } from '../catalog';
+import type { Catalog } from '../records';
+import { catalogOptions } from '../records';
 import type { Grammar } from './grammars';
 import type { ValueReader } from './reader';
 import { wholeNumber } from './grammars';

@@ -7,7 +7,7 @@ import type { Field } from '../fields/field';
 import { apiValuesOf } from '../fields/field';
 import { boolean, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
-import type { WriteEffect } from '../tenant/answer';
+import type { WriteEffect } from '../tenant/errors';
 import type { ListReading, Lookup } from '../tenant/lists';
 import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';
 import type { SimplifiedShape } from '../records';

@@ -3,7 +3,8 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { withCfdiFiles } from '../cfdi';
 import { ValueReader } from '../fields/reader';
-import { recordsOf, unknownWriteOf } from '../tenant/answer';
+import { recordsOf } from '../tenant/answer';
+import { unknownWriteOf } from '../tenant/errors';
 import { NotSent, Tenant } from '../tenant/tenant';
 import { DEFAULT_PARALLEL_REQUESTS, readList, lookUpEach } from '../tenant/lists';
 import { sendRequest } from '../tenant/request';

@@ -1,25 +1,10 @@
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import type { Expected, WriteEffect } from './answer';
-import {
-	apiError,
-	boundError,
-	checkAnswer,
-	departureFrom,
-	headerOf,
-	maskedBody,
-	networkCodeOf,
-	networkError,
-	originOf,
-	redirectError,
-	requestUrl,
-	retryAfterSeconds,
-	safeOrigin,
-	secretsOf,
-	tenantTarget,
-	unsentError,
-} from './answer';
+import type { Expected } from './answer';
+import { checkedBody, headerOf, originOf, redirectTarget, retryAfterSeconds } from './answer';
+import type { WriteEffect } from './errors';
+import { apiError, boundError, networkCodeOf, networkError, unsentError } from './errors';
 import type { RequestContext, Tenant } from './tenant';
 import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
 
@@ -30,8 +15,6 @@ const RATE_LIMIT_RETRIES = 3;
 /** Reads are retried after a dropped connection or a passing server failure; writes never are (they might have been applied). */
 const READ_RETRIES = 2;
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
-/** A same-origin redirect of a read (e.g. a missing trailing slash) is followed by us, this many hops at most. */
-const MAX_REDIRECTS = 3;
 
 export interface SendOptions {
 	itemIndex?: number;
@@ -81,6 +64,8 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 		}
 	}
 	let secrets = secretsOf(credentials);
+	// What the answer is checked against: the list or record this request asked for, on this tenant.
+	const sent = { apiBase, url: request.url, qs: request.qs };
 	// The request's `timeout` is the node's Settings › Request Options › Timeout, when the user set one.
 	const time = timeBound(request.timeout);
 	let url = request.url;
@@ -137,29 +122,15 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			secrets = [...secrets, ...(await storedSecrets())];
 			const status = answer.statusCode;
 			if (status >= 200 && status < 300) {
-				// Where the answer came from (after any redirect): a page's next link must stay on that list.
-				const asked = requestUrl(apiBase, url, request.qs);
-				checkAnswer(context.getNode(), answer, expect, { itemIndex, page, secrets, write, follows: options.followsNext ? { url: asked, apiBase } : undefined });
-				// Every answer a node outputs passes here; `secrets` holds those obtained during the call too.
+				const checked = checkedBody(context.getNode(), answer, expect, sent, { itemIndex, page, secrets, write, followsNext: options.followsNext });
 				failing = false;
-				return { ...answer, url: asked.toString(), body: maskedBody(answer.body, secrets) as IN8nHttpFullResponse['body'] };
+				return { ...answer, ...checked } as IN8nHttpFullResponse & { url: string };
 			}
 			if (status >= 300 && status < 400) {
-				const location = headerOf(answer.headers, 'location');
-				const target = location === undefined ? undefined : tenantTarget(location, apiBase);
-				// Same origin is not enough: a read may only be redirected within what it asked (a trailing slash), never to other records.
-				const departure = target === undefined ? undefined : departureFrom(requestUrl(apiBase, request.url, request.qs), requestUrl(apiBase, target, request.qs));
-				if (departure) {
-					const where = departure.leaves === 'endpoint' ? departure.path : `other filters: ${departure.names.join(', ')}`;
-					throw redirectError(context.getNode(), status, `another address of the tenant (${where})`, itemIndex, write);
-				}
-				if (read && target !== undefined && redirects < MAX_REDIRECTS) {
-					redirects++;
-					url = target;
-					failing = false;
-					continue;
-				}
-				throw redirectError(context.getNode(), status, location === undefined ? 'no address' : safeOrigin(location, apiBase), itemIndex, write);
+				url = redirectTarget(context.getNode(), answer, sent, { itemIndex, write, hops: redirects });
+				redirects++;
+				failing = false;
+				continue;
 			}
 			if (status === 401 && session !== 'renewed' && usesSession(credentials)) {
 				// Read again: another item, execution or worker may have stored a newer session meanwhile,
@@ -360,4 +331,16 @@ function parsed(text: string): unknown {
 	} catch {
 		return text;
 	}
+}
+
+/**
+ * The credential's secrets, read with it for each request, so anything taken from a server's answer
+ * (an error body that echoes the key, a token or the password) is masked (errors.ts) before it
+ * reaches a message, a log or an item.
+ */
+const SECRET_FIELDS = ['apiKey', 'password', 'sessionToken', 'refreshToken'] as const;
+
+export function secretsOf(credentials: ICredentialDataDecryptedObject | undefined): string[] {
+	if (!credentials) return [];
+	return SECRET_FIELDS.map((field) => credentials[field]).filter((value): value is string => typeof value === 'string' && value !== '');
 }

@@ -6,10 +6,11 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
  * run, a poll, an activation, a dropdown's search) and every request, page and login of that run
  * goes through it, handed down as an argument. It holds what n8n gave the run, the credential read
  * once with the tenant's API address, and the run's request budget.
- *   tenant.ts   the handle; the tenant's address and what may follow it; the budget
- *   lists.ts    every list: pages, lookups, From List searches
- *   request.ts  one request: its lane, bounds, redirects, retries and session renewal
- *   answer.ts   what came back: checked, secrets masked, errors in plain words
+ *   tenant.ts   the handle (the credential's Base URL read into the API address) and the budget
+ *   lists.ts    every list: pages, lookups, From List searches; it never touches an address
+ *   request.ts  one request: its lane, total time and largest answer, retries, session renewal
+ *   answer.ts   what came back: a 2xx checked and masked; where a next link or a redirect may go
+ *   errors.ts   errors in plain words; the credential's secrets masked in whatever a server says
  *   sessions.ts one login or refresh per account at a time (the credential's side)
  */
 

@@ -1,6 +1,6 @@
 import { FORMAS_PAGO, USOS_CFDI } from '../../sandbox/schemas/catalogs';
 import { FORMA_PAGO, USO_CFDI } from '../../../nodes/AdmintotalCustomerAdvance/catalogs';
-import { catalogOptions } from '../../../nodes/shared/catalog';
+import { catalogOptions } from '../../../nodes/shared/records';
 import { loadPackage } from '../../harness/package';
 
 /** The node catalogs against the spec's code lists (kept independently by the sandbox). */
