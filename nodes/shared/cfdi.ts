@@ -111,7 +111,7 @@ function recordName(file: CfdiSource, record: IDataObject): string {
 
 /**
  * Parts joined by `-`, kept to letters, digits, `-` and `_`: a file name cannot carry a path, markup
- * or a masked secret (the transport masks the credential's secrets in every answer as `••••••`).
+ * or a masked secret (every answer has the credential's secrets masked as `••••••`, tenant/answer.ts).
  */
 function plainName(parts: unknown[]): string | undefined {
 	const kept = parts

@@ -19,7 +19,7 @@ export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
 /**
  * The one way an operation is declared: its option, its fields and its path. From them the
  * operation reads and checks each item's values (every field through its grammar) into the item's
- * plan, which the node's run (execute.ts) sends through the transport the kind calls for.
+ * plan, which the node's run (execute.ts) sends to the tenant (tenant/) the way the kind calls for.
  * Fields carry no request settings of their own (n8n's `routing` property), so a new field cannot bypass the checks.
  */
 export interface OperationSpec {

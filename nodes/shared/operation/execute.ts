@@ -141,7 +141,7 @@ function ownError(error: Error, itemIndex: number): Error {
 
 /**
  * A write's error, with what the run's other writes did: the items done, with their IDs, and those
- * whose outcome is unknown (the transport marks their errors). An error whose own outcome is the
+ * whose outcome is unknown (tenant/errors.ts marks their errors). An error whose own outcome is the
  * only unknown already says so in its message.
  */
 function withWhatWasWritten(outcomes: Outcome[], failedItem: number): Error {

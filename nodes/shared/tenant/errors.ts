@@ -229,7 +229,7 @@ interface Where {
 }
 
 /**
- * Every error of the transport in one shape: a plain message, the description's lines, and last
+ * Every error of the way to the tenant in one shape: a plain message, the description's lines, and last
  * where it happened: "(HTTP 400, page at offset 200, item 3)". A write whose outcome is unknown
  * says so in its message and carries the mark unknownWriteOf reads.
  */
