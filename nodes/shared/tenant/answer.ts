@@ -42,7 +42,8 @@ export function checkedBody(
 	where: { itemIndex: number; page?: string; secrets: readonly string[]; write?: WriteEffect; followsNext?: boolean },
 ): { body: unknown; url: string } {
 	const asked = requestUrl(sent.apiBase, sent.url, sent.qs);
-	checkAnswer(node, answer, expect, { ...where, follows: where.followsNext ? { url: asked, apiBase: sent.apiBase } : undefined });
+	checkAnswer(node, answer, expect, where);
+	if (expect === 'page' && where.followsNext) checkNextLink(node, answer.body as DrfPage, asked, sent.apiBase, where);
 	// Every answer a node outputs passes here; `secrets` holds those obtained during the call too.
 	return { body: maskedBody(answer.body, where.secrets), url: asked.toString() };
 }
@@ -51,7 +52,7 @@ function checkAnswer(
 	node: INode,
 	answer: IN8nHttpFullResponse,
 	expect: Expected,
-	where: { itemIndex: number; page?: string; secrets: readonly string[]; write?: WriteEffect; follows?: ListAsked },
+	where: { itemIndex: number; page?: string; secrets: readonly string[]; write?: WriteEffect },
 ) {
 	const body = answer.body;
 	const fits =
@@ -61,10 +62,7 @@ function checkAnswer(
 				? isJsonObject(body)
 				: // Every write answers the record it wrote (or an object saying what it did), or 204: a list or a page holds no such record.
 					(isJsonObject(body) && asDrfPage(body) === undefined) || (answer.statusCode === 204 && (body === undefined || body === ''));
-	if (fits) {
-		if (expect === 'page' && where.follows) checkNextLink(node, body as DrfPage, where.follows, where);
-		return;
-	}
+	if (fits) return;
 	const expected = { page: `a page of the list (${where.page ?? 'page at offset 0'})`, record: 'a record', written: 'the result of the write' }[expect];
 	throw nonAnswerError(node, { status: answer.statusCode, body, itemIndex: where.itemIndex, secrets: where.secrets, expected, write: where.write });
 }
@@ -136,26 +134,20 @@ export function tenantTarget(target: string, apiBase: string): string | undefine
 	return url.origin === originOf(apiBase) && url.username === '' && url.password === '' ? url.toString() : undefined;
 }
 
-/** The list a page was asked of, absolute, on the tenant at `apiBase`: its `next` link must stay on both. */
-export interface ListAsked {
-	url: URL;
-	apiBase: string;
-}
-
 /**
  * A page's `next` link, made absolute on the tenant (in place), when it stays on the tenant's origin
  * and on the list that was asked (endpoint and filters); otherwise an error naming the page.
  */
-function checkNextLink(node: INode, page: DrfPage, asked: ListAsked, where: { itemIndex: number; page?: string }) {
+function checkNextLink(node: INode, page: DrfPage, asked: URL, apiBase: string, where: { itemIndex: number; page?: string }) {
 	if (page.next === null) return;
-	const resolved = resolveNextLink(page.next, asked.apiBase);
+	const resolved = resolveNextLink(page.next, apiBase);
 	if (resolved === undefined) {
 		throw new NodeOperationError(node, foreignLinkMessage(page.next), {
 			itemIndex: where.itemIndex,
 			description: 'Check that the Base URL in the credential is the address Admintotal uses for your tenant.',
 		});
 	}
-	const departure = departureFrom(asked.url, new URL(resolved));
+	const departure = departureFrom(asked, new URL(resolved));
 	if (departure) {
 		const what = departure.leaves === 'endpoint' ? `leaves the list that was asked (${departure.path})` : `changes the list's filters (${departure.names.join(', ')})`;
 		throw new NodeOperationError(node, `Admintotal's next link ${what}; it was not followed (${where.page ?? 'page at offset 0'})`, {

@@ -149,9 +149,10 @@ export class TenantModel {
 	mutate(change: Mutation) {
 		const before = this.listedIds();
 		const dayBefore = new Map([...this.notes.values()].map((note) => [note.id, note.day]));
-		this.apply(change);
+		const changed = this.apply(change);
 		const after = this.listedIds();
-		if (change.kind === 'redate') for (const id of this.everListed) if (!before.has(id) && !after.has(id)) this.redatedWhileOut.add(id);
+		// Only the note re-dated, and only if it was listed once and is out of the list before and after.
+		if (change.kind === 'redate' && changed && this.everListed.has(changed.id) && !before.has(changed.id) && !after.has(changed.id)) this.redatedWhileOut.add(changed.id);
 		for (const id of after) {
 			const note = this.notes.get(id) as Note;
 			// Re-dated within the list from a day not followed into one followed: it may be news.
@@ -211,21 +212,23 @@ export class TenantModel {
 		return notes.length === 0 ? undefined : notes[index % notes.length];
 	}
 
-	private apply(change: Mutation) {
+	/** Applies the change; gives the note it changed (none for a create, or when there is no note to pick). */
+	private apply(change: Mutation): Note | undefined {
 		if (change.kind === 'create') {
 			// IDs go by 3, so a note committed late can take a free ID below the newest.
 			let id = this.nextId;
 			if (change.late) for (let lower = this.nextId - 2; lower >= 100 && id === this.nextId; lower--) if (!this.notes.has(lower)) id = lower;
 			if (id === this.nextId) this.nextId += 3;
 			this.notes.set(id, { id, day: this.today + change.day, cancelled: false, present: true, serie: change.serie, changedSince: this.followed !== Number.POSITIVE_INFINITY });
-			return;
+			return undefined;
 		}
 		const note = this.pick(change.pick);
-		if (!note) return;
+		if (!note) return undefined;
 		if (this.followed !== Number.POSITIVE_INFINITY) note.changedSince = true;
 		if (change.kind === 'cancel') note.cancelled = true;
 		else if (change.kind === 'redate') note.day = this.today + change.day;
 		else note.present = false;
+		return note;
 	}
 }
 
