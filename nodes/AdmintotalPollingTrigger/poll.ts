@@ -35,7 +35,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	const poll = event === 'blacklistChanged' ? blacklistPoll(reader, parallel) : await documentPoll(reader, DOCUMENT_EVENTS[event], parallel);
 
 	// The poll's way to the tenant: its pages and lookups share Parallel Requests.
-	const tenant = await Tenant.open(context, { lanes: parallel });
+	const tenant = await Tenant.open(context, { ceiling: parallel });
 	if (manual) {
 		return 'rfcs' in poll ? await sampleBlacklistChange(tenant, poll, { ...memoryOf() }) : await newestDocument(tenant, poll);
 	}

@@ -1,44 +1,66 @@
 /*
- * One request budget per run: whatever the operation and however many items, the tenant never
- * sees more of a run's requests at once than the node's Parallel Requests (4 by default), and a
- * 429 halves it for every item of the run, not only the one that got it. Counted by the sandbox:
- * `alongside` is how many other requests were unanswered when one arrived.
+ * One request budget per run, which finds the tenant's pace: it grows while the tenant keeps up,
+ * never above the node's Parallel Requests (64 unless set), shrinks for the whole run on a 429,
+ * and a tenant that keeps throttling ends the run after the same waits whatever the number of
+ * items. Counted by the sandbox: `alongside` is how many other requests were unanswered when one
+ * arrived; the tenant's pace is the sandbox's (`pace`: latency, 429 above a number in flight,
+ * slowing under load).
  */
 import type { RecordedRequest } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
 
 const PROSPECTS = '/api/v2/prospectos/';
+const ONE_PROSPECT = /^\/api\/v2\/prospectos\/\d+\/$/;
 const fixture = sandboxPerFile({ pageSize: { default: 10, max: 10 }, volume: { prospectos: 60 } });
 
-const inFlight = (requests: RecordedRequest[]) => Math.max(...requests.map((request) => request.alongside + 1));
+const inFlight = (requests: RecordedRequest[]) => Math.max(0, ...requests.map((request) => request.alongside + 1));
 const toProspects = () => fixture.sandbox.requests.filter((request) => request.path.startsWith(PROSPECTS));
 const items = (count: number) => Array.from({ length: count }, (_, index) => ({ index }));
+const getFor = (count: number, options: Record<string, unknown> = {}) => {
+	const ids = fixture.sandbox.store.prospectos.map((prospect) => prospect.id);
+	return fixture.run(
+		'admintotalProspect',
+		{ resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false, options },
+		{ input: Array.from({ length: count }, (_, index) => ({ id: ids[index % ids.length] })) },
+	);
+};
+/** Groups of requests separated by a pause of at least `gapMs`: the waits the run made. */
+const waves = (requests: RecordedRequest[], gapMs = 800) => requests.filter((request, index) => index === 0 || request.at - requests[index - 1].at >= gapMs).length;
 
-describe('one request budget per run', () => {
-	it('Get Many (Return All) for 5 items: 4 requests in flight at most, every item whole', async () => {
-		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, delayMs: 30 });
-		const run = await fixture.run('admintotalProspect', { resource: 'prospect', operation: 'getAll', returnAll: true, simplify: false }, { input: items(5) });
+afterEach(() => {
+	for (const key of Object.keys(fixture.sandbox.pace)) delete fixture.sandbox.pace[key as keyof typeof fixture.sandbox.pace];
+});
+
+describe('the run finds the tenant pace', () => {
+	it('Get for 400 items from a tenant 20 ms away grows well past 4 in flight, never past the default ceiling of 64, each item answered once', async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		const run = await getFor(400);
 		expect(run.error).toBeUndefined();
-		expect(run.json).toHaveLength(5 * fixture.sandbox.store.prospectos.length);
-		expect(inFlight(toProspects())).toBeLessThanOrEqual(4);
+		expect(run.json).toHaveLength(400);
+		expect(toProspects()).toHaveLength(400);
+		expect(inFlight(toProspects())).toBeGreaterThan(16);
+		expect(inFlight(toProspects())).toBeLessThanOrEqual(64);
+	}, 60_000);
+
+	it('a run with one item sends one request, and says nothing about its pace', async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		const run = await getFor(1);
+		expect(run.json).toHaveLength(1);
+		expect(toProspects()).toHaveLength(1);
+		expect(run.hints).toEqual([]);
 	});
 
-	it('Get for 2,000 items: 4 requests in flight at most', async () => {
-		const ids = fixture.sandbox.store.prospectos.map((prospect) => prospect.id);
-		fixture.sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, delayMs: 5 });
-		const run = await fixture.run(
-			'admintotalProspect',
-			{ resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false },
-			{ input: Array.from({ length: 2000 }, (_, index) => ({ id: ids[index % ids.length] })) },
-		);
+	it('growth stops at Parallel Requests: Get for 300 items with 6 reaches 6 in flight and never 7', async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		const run = await getFor(300, { parallelRequests: 6 });
 		expect(run.error).toBeUndefined();
-		expect(run.json).toHaveLength(2000);
-		expect(toProspects()).toHaveLength(2000);
-		expect(inFlight(toProspects())).toBeLessThanOrEqual(4);
+		expect(run.json).toHaveLength(300);
+		expect(inFlight(toProspects())).toBe(6);
 	}, 60_000);
 
 	it('Create for 30 items with Parallel Requests 2: 2 requests in flight at most, and every item created once', async () => {
 		fixture.sandbox.faults.add({ method: 'POST', path: PROSPECTS, delayMs: 20 });
+		const before = fixture.sandbox.store.prospectos.length;
 		const run = await fixture.run(
 			'admintotalProspect',
 			{ resource: 'prospect', operation: 'create', name: '={{ "Budget " + $json.index }}', options: { parallelRequests: 2 } },
@@ -49,30 +71,93 @@ describe('one request budget per run', () => {
 		const posts = toProspects().filter((request) => request.method === 'POST');
 		expect(posts).toHaveLength(30);
 		expect(inFlight(posts)).toBeLessThanOrEqual(2);
+		expect(fixture.sandbox.store.prospectos.length - before).toBe(30);
 	});
 
-	it("a 429 on one item's page halves the budget for every item, and nothing is asked until its Retry-After is over", async () => {
-		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, query: { offset: '20' }, retryAfterSeconds: 1, times: 1 });
-		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, delayMs: 30 });
-		const run = await fixture.run('admintotalProspect', { resource: 'prospect', operation: 'getAll', returnAll: true, simplify: false }, { input: items(3) });
+	it('a tenant that slows down under load keeps the run below where its answers slow, and the output says so', async () => {
+		fixture.sandbox.pace.latencyMs = 10;
+		fixture.sandbox.pace.slowsAbove = { inFlight: 8, msPerRequest: 15 };
+		const run = await getFor(400);
 		expect(run.error).toBeUndefined();
-		expect(run.json).toHaveLength(3 * fixture.sandbox.store.prospectos.length);
-		const limited = toProspects().find((request) => request.status === 429) as RecordedRequest;
-		// Requests already on their way when the 429 came are answered; none starts during the wait.
-		expect(toProspects().filter((request) => request.at > limited.at + 20 && request.at < limited.at + 950)).toEqual([]);
-		const afterWait = toProspects().filter((request) => request.at >= limited.at + 950);
-		expect(afterWait.length).toBeGreaterThan(5);
-		// 4 halved is 2: the items that did not get the 429 slow down too.
-		expect(inFlight(afterWait)).toBeLessThanOrEqual(2);
-	});
+		expect(run.json).toHaveLength(400);
+		// The second half of the run, once the pace is found: far below the 64 it would otherwise reach.
+		expect(inFlight(toProspects().slice(200))).toBeLessThanOrEqual(16);
+		expect(run.hints.map((hint) => hint.message).join(' ')).toMatch(/answered more slowly as more requests went at once/);
+	}, 60_000);
+});
 
-	it('Parallel Requests is read once for the run: a wrong value on any item stops the run before anything is sent', async () => {
+describe('a 429 is the whole run’s', () => {
+	it("a 429 on one item's page cuts the budget for every item, and nothing is asked until its Retry-After is over", async () => {
+		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, query: { offset: '20' }, retryAfterSeconds: 1, times: 1 });
+		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, delayMs: 100 });
+		const run = await fixture.run('admintotalProspect', { resource: 'prospect', operation: 'getAll', returnAll: true, simplify: false }, { input: items(6) });
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(6 * fixture.sandbox.store.prospectos.length);
+		const limited = toProspects().find((request) => request.status === 429) as RecordedRequest;
+		// The round the 429 came in (answers take 100 ms, so a round's requests arrive together): what was in flight.
+		const round = toProspects().filter((request) => Math.abs(request.at - limited.at) <= 50);
+		// Requests already on their way when the 429 came are answered; none starts during the wait.
+		expect(toProspects().filter((request) => request.at > limited.at + 50 && request.at < limited.at + 950)).toEqual([]);
+		const afterWait = toProspects().filter((request) => request.at >= limited.at + 950);
+		const firstRound = afterWait.filter((request) => request.at < afterWait[0].at + 50);
+		// Halved at once, for the items that did not get the 429 too.
+		expect(round.length).toBeGreaterThan(4);
+		expect(firstRound.length).toBeLessThanOrEqual(Math.floor(round.length / 2));
+		expect(run.hints.map((hint) => hint.message).join(' ')).toMatch(/asked this run to slow down 1 times \(429 Too Many Requests\): it paused 1 times/);
+		expect(run.hints[0].type).toBe('warning');
+	}, 30_000);
+
+	it('against a tenant answering 429 above 10 in flight, Create for 200 items completes with every prospect created once', async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		fixture.sandbox.pace.throttleAbove = 10;
+		const before = fixture.sandbox.store.prospectos.length;
+		const run = await fixture.run('admintotalProspect', { resource: 'prospect', operation: 'create', name: '={{ "Throttled " + $json.index }}' }, { input: items(200) });
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(200);
+		const created = toProspects().filter((request) => request.method === 'POST' && request.status === 201);
+		expect(created).toHaveLength(200);
+		expect(new Set(created.map((request) => (request.body as { nombre?: string }).nombre)).size).toBe(200);
+		expect(fixture.sandbox.store.prospectos.length - before).toBe(200);
+		fixture.sandbox.store.prospectos.splice(before);
+	}, 60_000);
+
+	it.each([
+		['Stop', false],
+		['Continue', true],
+	])('a tenant throttling for ever ends a run of 8 and one of 80 items after the same 3 waits (On Error: %s)', async (_mode, continueOnFail) => {
+		fixture.sandbox.pace.throttleAbove = 0;
+		const figures: Array<{ waves: number; requests: number }> = [];
+		for (const count of [8, 80]) {
+			fixture.sandbox.clearRequests();
+			const run = await fixture.run(
+				'admintotalProspect',
+				{ resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: String(fixture.sandbox.store.prospectos[0].id) } },
+				{ input: items(count), continueOnFail },
+			);
+			if (continueOnFail) {
+				expect(run.json).toHaveLength(count);
+				expect(run.json.every((item) => typeof item.error === 'string')).toBe(true);
+				expect(run.json.filter((item) => /kept limiting requests/.test(String(item.error))).length).toBeGreaterThan(count / 2);
+			} else {
+				expect(run.error?.message).toMatch(/limiting requests/);
+				expect(run.error?.description).toMatch(/The run waited 3 times/);
+			}
+			figures.push({ waves: waves(toProspects()), requests: toProspects().length });
+		}
+		// The first try, then one after each of the 3 waits; no more requests for ten times the items.
+		expect(figures[0].waves).toBe(4);
+		expect(figures[1]).toEqual(figures[0]);
+	}, 30_000);
+});
+
+describe('Parallel Requests', () => {
+	it('is read once for the run: a wrong value on any item stops the run before anything is sent', async () => {
 		const run = await fixture.run(
 			'admintotalProspect',
-			{ resource: 'prospect', operation: 'getAll', returnAll: true, options: { parallelRequests: '={{ $json.index === 2 ? 50 : 4 }}' } },
+			{ resource: 'prospect', operation: 'getAll', returnAll: true, options: { parallelRequests: '={{ $json.index === 2 ? 500 : 4 }}' } },
 			{ input: items(3) },
 		);
-		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 10, got 50 [item 2]");
+		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 100, got 500 [item 2]");
 		expect(toProspects()).toHaveLength(0);
 	});
 });

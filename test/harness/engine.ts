@@ -47,6 +47,8 @@ export interface NodeRun {
 	errorItems: INodeExecutionData[];
 	json: IDataObject[];
 	error?: NodeFailure;
+	/** The execution hints the node added (shown in the editor's output pane). */
+	hints: Array<{ message: string; type?: string }>;
 }
 
 export function credentialFor(data: IDataObject): StoredCredential {
@@ -130,13 +132,13 @@ async function execute(node: INode, nodeTypes: INodeTypes, helper: HarnessCreden
 		run = await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(workflow);
 	} catch (error) {
 		// n8n refuses to start a workflow whose parameters have issues (e.g. a failed regex check).
-		return { items: [], errorItems: [], json: [], error: error as NodeFailure };
+		return { items: [], errorItems: [], json: [], error: error as NodeFailure, hints: [] };
 	}
 	const taskData = run.data.resultData.runData[node.name]?.[0];
 	const items = taskData?.data?.main?.[0] ?? [];
 	const errorItems = taskData?.data?.main?.[1] ?? [];
 	const error = (run.data.resultData.error ?? taskData?.error) as NodeFailure | undefined;
-	return { items, errorItems, json: items.map((item) => item.json), error };
+	return { items, errorItems, json: items.map((item) => item.json), error, hints: taskData?.hints ?? [] };
 }
 
 function asItems(input: RunOptions['input']): INodeExecutionData[] {

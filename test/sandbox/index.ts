@@ -23,6 +23,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector();
 	const log = new RequestLog();
 	const webhooks = new WebhookSender(store);
+	// One object the server reads at each request, so `sandbox.pace` changes it while it runs.
+	const pace = { ...options.pace };
 	const { app } = buildServer({
 		store,
 		auth,
@@ -31,9 +33,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		pageSize: options.pageSize ?? { default: 20, max: 200 },
 		linkOrigin: options.linkOrigin,
 		logger: options.log ?? false,
+		pace,
 	});
 	let url = '';
-	registerControl(app, { store, auth, faults, log, webhooks, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
+	registerControl(app, { store, auth, faults, log, webhooks, pace, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
 	const shop = new DemoShop();
 	shop.register(app);
 	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -50,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store,
 		webhooks,
 		shop,
+		pace,
 		close: () => (closing ??= webhooks.close().then(() => app.close())),
 	};
 }

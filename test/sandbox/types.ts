@@ -3,6 +3,9 @@ import type { Authenticator } from './server/authentication';
 import type { Store } from './store/store';
 import type { DemoShop } from './server/demoShop';
 import type { WebhookSender } from './webhooks/sender';
+import type { Pace } from './server/pace';
+
+export type { Pace } from './server/pace';
 
 export type { ResourceName } from './seed/index';
 
@@ -23,6 +26,8 @@ export interface SandboxOptions {
 	linkOrigin?: string;
 	/** Logs requests to stdout (fastify's logger). */
 	log?: boolean;
+	/** The tenant's pace: latency, 429 above a number in flight, slowing under load (server/pace.ts). */
+	pace?: Pace;
 }
 
 export interface RecordedRequest {
@@ -93,6 +98,8 @@ export interface Sandbox {
 	webhooks: WebhookSender;
 	/** The demo shop the price/stock example syncs to (POST/GET /__shop/inventory). */
 	shop: DemoShop;
+	/** The tenant's pace, read at each request: set its fields to change it while the sandbox runs. */
+	pace: Pace;
 	/** Stops the server, timers and webhook schedules. */
 	close(): Promise<void>;
 }

@@ -5,8 +5,9 @@ import { withCfdiFiles } from '../cfdi';
 import { ValueReader } from '../fields/reader';
 import { recordsOf } from '../tenant/answer';
 import { unknownWriteOf } from '../tenant/errors';
-import { NotSent, Tenant } from '../tenant/tenant';
-import { DEFAULT_PARALLEL_REQUESTS, readList, lookUpEach } from '../tenant/lists';
+import { NotSent } from '../tenant/budget';
+import { Tenant } from '../tenant/tenant';
+import { readList, lookUpEach } from '../tenant/lists';
 import { sendRequest } from '../tenant/request';
 import type { ItemPlan, Operation } from './define';
 import { batchingOf } from './settings';
@@ -42,11 +43,27 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			outcomes[itemIndex] = error as Error;
 		}
 	}
-	const lanes = plans.find(Boolean)?.reading.parallel ?? DEFAULT_PARALLEL_REQUESTS;
-	const tenant = await Tenant.open(context, { lanes, stopsAtFailure: !continueOnFail });
-	const batching = items.length > 0 ? batchingOf(ValueReader.ofItem(context, 0)) : undefined;
-	const size = batching?.size ?? Math.max(1, items.length);
-	for (let start = 0; start < items.length; start += size) {
+	const ceiling = plans.find(Boolean)?.reading.parallel;
+	const tenant = await Tenant.open(context, { ceiling, careful: operation.kind === 'write', stopsAtFailure: !continueOnFail });
+	try {
+		await sendAll(tenant, operation, plans, outcomes);
+	} finally {
+		tenant.tellPace();
+	}
+	return [
+		outcomes.flatMap((outcome, itemIndex) =>
+			outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem: { item: itemIndex } }] : outcome.map((output) => ({ ...output, pairedItem: { item: itemIndex } })),
+		),
+	];
+}
+
+/** Every planned item sent, batch by batch; the first failure (unless the node continues) ends the run before the next batch. */
+async function sendAll(tenant: Tenant<IExecuteFunctions>, operation: Operation, plans: Array<ItemPlan | undefined>, outcomes: Outcome[]) {
+	const { context } = tenant;
+	const continueOnFail = context.continueOnFail();
+	const batching = plans.length > 0 ? batchingOf(ValueReader.ofItem(context, 0)) : undefined;
+	const size = batching?.size ?? Math.max(1, plans.length);
+	for (let start = 0; start < plans.length; start += size) {
 		if (batching && start > 0) await sleep(batching.intervalMs);
 		const batch = plans.map((plan, itemIndex) => ({ plan, itemIndex })).slice(start, start + size);
 		for (const [itemIndex, outcome] of await sendBatch(tenant, batch)) outcomes[itemIndex] = outcome;
@@ -57,11 +74,6 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			throw operation.kind === 'write' ? withWhatWasWritten(outcomes, itemIndex) : outcomes[itemIndex];
 		}
 	}
-	return [
-		outcomes.flatMap((outcome, itemIndex) =>
-			outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem: { item: itemIndex } }] : outcome.map((output) => ({ ...output, pairedItem: { item: itemIndex } })),
-		),
-	];
 }
 
 /** An error n8n raised while reading a value (an expression it could not evaluate) keeps its message and names the item. */

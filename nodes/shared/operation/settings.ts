@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-work
 
 import { boolean, countUpTo, isBlank } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
-import { DEFAULT_PARALLEL_REQUESTS, MAX_PARALLEL_REQUESTS } from '../tenant/lists';
+import { DEFAULT_CEILING, MAX_CEILING } from '../tenant/budget';
 
 /**
  * The request settings n8n gives a declarative node (Settings › Request Options: Batching, Ignore
@@ -127,12 +127,12 @@ export function parallelRequestsProperty(description: string): INodeProperties {
 		displayName: 'Parallel Requests',
 		name: 'parallelRequests',
 		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_PARALLEL_REQUESTS, numberPrecision: 0 },
-		default: DEFAULT_PARALLEL_REQUESTS,
+		typeOptions: { minValue: 1, maxValue: MAX_CEILING, numberPrecision: 0 },
+		default: DEFAULT_CEILING,
 		description,
 	};
 }
 
 export function parallelRequestsOf(reader: ValueReader): number {
-	return reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_PARALLEL_REQUESTS)) ?? DEFAULT_PARALLEL_REQUESTS;
+	return reader.read('options.parallelRequests', 'Parallel Requests', countUpTo(MAX_CEILING)) ?? DEFAULT_CEILING;
 }

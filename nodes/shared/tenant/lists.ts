@@ -7,15 +7,12 @@ import { sendRequest } from './request';
 
 /** Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. */
 export const PAGE_SIZE = 100;
-/** Pages read at once by default (see docs/nodes.md, Parallel Requests): about twice as fast as one by one, and gentle on the tenant. */
-export const DEFAULT_PARALLEL_REQUESTS = 4;
-export const MAX_PARALLEL_REQUESTS = 10;
 
 /** How a list is read. */
 export interface ListReading {
 	/** How many records at most (the node's Limit); undefined: every record. */
 	maxRecords?: number;
-	/** Pages read at once once the first page gives `count` (each takes a lane of the run's budget); 1 follows the `next` links one by one. */
+	/** Pages asked at once at most once the first page gives `count` (each takes a lane of the run's budget, which decides how many go); 1 follows the `next` links one by one. */
 	parallel: number;
 }
 
@@ -317,7 +314,8 @@ export async function lookUpEach(
 	itemIndex: number,
 	{ oneByOne = false } = {},
 ): Promise<Map<string, IDataObject[] | Error>> {
-	const lanes = tenant.budget.lanes;
+	// As many at once as the budget may grow to; how many reach the tenant at once is its call.
+	const lanes = tenant.budget.ceiling;
 	const distinct = [...new Set(values)];
 	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
 	const lookupTrips = Math.ceil(distinct.length / lanes);

@@ -5,16 +5,20 @@ import type { Expected } from './answer';
 import { checkedBody, headerOf, originOf, redirectTarget, retryAfterSeconds } from './answer';
 import type { WriteEffect } from './errors';
 import { apiError, boundError, networkCodeOf, networkError, unsentError } from './errors';
+import type { Lane } from './budget';
+import { THROTTLE_WAITS } from './budget';
 import type { RequestContext, Tenant } from './tenant';
 import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
 
 /** Waits asked by Retry-After (or backoff) are honoured up to this; a longer one fails at once, saying so. */
 const MAX_WAIT_SECONDS = 60;
-/** 429 answers are waited out this many times. */
-const RATE_LIMIT_RETRIES = 3;
 /** Reads are retried after a dropped connection or a passing server failure; writes never are (they might have been applied). */
 const READ_RETRIES = 2;
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
+/** Answers that say the tenant is overloaded (a 429 is its own case): the run's budget is cut. */
+const OVERLOAD_STATUSES = new Set([503, 504]);
+/** Network failures that are a request out of time: the run's budget is cut. */
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ECONNABORTED']);
 
 export interface SendOptions {
 	itemIndex?: number;
@@ -50,7 +54,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 	const write = read ? undefined : (options.effect ?? 'applied');
 	const expect = options.expect ?? (read ? 'record' : 'written');
 	// Each try takes a lane of the run's budget, given back while waiting to try again.
-	let giveBack: (() => void) | undefined = await budget.take();
+	let lane: Lane | undefined = await budget.take();
 	let credentials: ICredentialDataDecryptedObject = {};
 	let apiBase = '';
 	try {
@@ -60,7 +64,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 	} finally {
 		if (apiBase === '') {
 			budget.failed();
-			giveBack();
+			lane.end();
 		}
 	}
 	let secrets = secretsOf(credentials);
@@ -81,7 +85,8 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 		// Waiting to try again holds no lane.
 		if (pauseMs > 0) await sleep(pauseMs);
 		pauseMs = 0;
-		giveBack ??= await budget.take();
+		// A try again goes before the requests not yet sent.
+		lane ??= await budget.take({ again: true });
 		// Until this try ends in an answer or a retry, it is failing (see `finally`).
 		let failing = true;
 		try {
@@ -106,11 +111,13 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			} catch (error) {
 				secrets = [...secrets, ...(await storedSecrets())];
 				if (error instanceof OutOfBounds) {
+					if (error.crossed === 'time') budget.overloaded(lane, 'timeout');
 					throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 				}
 				// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
 				const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
 				if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
+				if (TIMEOUT_CODES.has(code)) budget.overloaded(lane, 'timeout');
 				if (read && transient < READ_RETRIES) {
 					transient++;
 					pauseMs = backoffSeconds(transient) * 1000;
@@ -121,6 +128,8 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			}
 			secrets = [...secrets, ...(await storedSecrets())];
 			const status = answer.statusCode;
+			const overload = status === 429 ? 'throttled' : OVERLOAD_STATUSES.has(status) ? 'unavailable' : undefined;
+			if (overload === undefined) budget.answered(lane);
 			if (status >= 200 && status < 300) {
 				const checked = checkedBody(context.getNode(), answer, expect, sent, { itemIndex, page, secrets, write, followsNext: options.followsNext });
 				failing = false;
@@ -151,27 +160,35 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			const retryAfter = retryAfterSeconds(answer.headers);
-			const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
 			const failure = { status, body: answer.body, itemIndex, secrets, page, write };
-			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
 			const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
-			if (wait > MAX_WAIT_SECONDS) {
-				throw apiError(context.getNode(), {
-					...failure,
-					notes: [`Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
-				});
-			}
+			const tooLong = `Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`;
 			if (status === 429) {
 				rateLimited++;
-				budget.slowDown(wait);
-			} else transient++;
+				if (wait > MAX_WAIT_SECONDS) {
+					budget.giveUp(`Not sent: ${tooLong}`);
+					throw apiError(context.getNode(), { ...failure, notes: [tooLong] });
+				}
+				// The wait holds every request of the run (budget.ts); the run's patience, not this request's, decides.
+				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > THROTTLE_WAITS) {
+					const { throttleWaits, waitedMs } = budget.summary;
+					throw apiError(context.getNode(), { ...failure, notes: [`The run waited ${throttleWaits} times (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`] });
+				}
+				failing = false;
+				continue;
+			}
+			if (overload) budget.overloaded(lane, overload, Math.min(retryAfter ?? 0, MAX_WAIT_SECONDS));
+			const retryable = read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
+			if (wait > MAX_WAIT_SECONDS) throw apiError(context.getNode(), { ...failure, notes: [tooLong] });
+			transient++;
 			pauseMs = wait * 1000;
 			failing = false;
 		} finally {
 			// Before the lane is given back, so that no request waiting for it starts after the run has failed.
 			if (failing) budget.failed();
-			giveBack();
-			giveBack = undefined;
+			lane.end();
+			lane = undefined;
 		}
 	}
 }

@@ -1,12 +1,15 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { RequestBudget, paceNote } from './budget';
 
 /**
  * The way to the tenant, one room with one entry: a `Tenant` is opened once for each run (a node's
  * run, a poll, an activation, a dropdown's search) and every request, page and login of that run
  * goes through it, handed down as an argument. It holds what n8n gave the run, the credential read
  * once with the tenant's API address, and the run's request budget.
- *   tenant.ts   the handle (the credential's Base URL read into the API address) and the budget
+ *   tenant.ts   the handle (the credential's Base URL read into the API address)
+ *   budget.ts   the run's request budget: how many requests at once, found from the tenant's answers
  *   lists.ts    every list: pages, lookups, From List searches; it never touches an address
  *   request.ts  one request: its lane, total time and largest answer, retries, session renewal
  *   answer.ts   what came back: a 2xx checked and masked; where a next link or a redirect may go
@@ -30,9 +33,10 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 	 * Reads the credential and the API address once. A credential that cannot be used (no Base URL,
 	 * one that is not https) does not fail the opening: each request fails with it, so under On
 	 * Error: Continue each item gets its error, as it would from a refused request.
-	 * `lanes`: requests in flight at once; `stopsAtFailure`: a failed request stops the run (budget).
+	 * `ceiling`: the node's Parallel Requests; `careful`: a run of writes; `stopsAtFailure`: a failed
+	 * request stops the run (budget.ts).
 	 */
-	static async open<Context extends RequestContext>(context: Context, { lanes = 1, stopsAtFailure = false } = {}): Promise<Tenant<Context>> {
+	static async open<Context extends RequestContext>(context: Context, budget: ConstructorParameters<typeof RequestBudget>[0] = {}): Promise<Tenant<Context>> {
 		let read: { credentials: ICredentialDataDecryptedObject; apiBase: string } | Error;
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
@@ -40,13 +44,25 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 		} catch (error) {
 			read = error as Error;
 		}
-		return new Tenant(context, new RequestBudget(lanes, stopsAtFailure), read);
+		return new Tenant(context, new RequestBudget(budget), read);
 	}
 
 	/** The credential as read when the way was opened; a credential with a session is read again by each request (request.ts). */
 	get credentials(): ICredentialDataDecryptedObject {
 		if (this.read instanceof Error) throw this.read;
 		return this.read.credentials;
+	}
+
+	/**
+	 * When the tenant pushed back, says why the run was slow: in the log always, and in the editor's
+	 * output where the context shows hints (a node's run on runtimes that have them).
+	 */
+	tellPace() {
+		const note = paceNote(this.budget.summary);
+		if (!note) return;
+		const context = this.context as RequestContext & Partial<Pick<IExecuteFunctions, 'addExecutionHints'>>;
+		context.logger.info(`Admintotal: ${note.message}`, { node: context.getNode().name });
+		if (typeof context.addExecutionHints === 'function') context.addExecutionHints({ message: note.message, type: note.throttled ? 'warning' : 'info', location: 'outputPane' });
 	}
 
 	/** The tenant's API address, e.g. https://yourcompany.admintotal.com/api/v2. */
@@ -119,72 +135,4 @@ export function tenantApiBase(rawBaseUrl: unknown, fail: (problem: string) => ne
 
 function isLoopback(hostname: string): boolean {
 	return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-
-/**
- * A run's request budget: how many of its requests may be in flight at once (the node's Parallel
- * Requests), shared by every request the run makes: each item's pages, lookups and writes, and a
- * login or session renewal, which goes inside the lane of the request that needed it. Made once per
- * run (execute.ts) and handed down as an argument. A 429 halves it for the rest of the run and holds
- * every new request back until the wait Admintotal asked for is over.
- */
-export class RequestBudget {
-	private width: number;
-	private inFlight = 0;
-	private readonly waiting: Array<(granted: boolean) => void> = [];
-	private resumeAt = 0;
-	private closed = false;
-
-	/** `stopsAtFailure`: a request that fails stops the run (a node's run without On Error: Continue). */
-	constructor(
-		width: number,
-		private readonly stopsAtFailure = false,
-	) {
-		this.width = Math.max(1, Math.floor(width));
-	}
-
-	/** Requests allowed at once now. */
-	get lanes(): number {
-		return this.width;
-	}
-
-	/** Waits for a free lane, first come first served; call what it returns to give the lane back. Throws NotSent once the run has stopped. */
-	async take(): Promise<() => void> {
-		if (this.closed) throw new NotSent();
-		if (this.inFlight < this.width && this.waiting.length === 0) this.inFlight++;
-		// A lane given back is handed straight to the next in line, still counted.
-		else if (!(await new Promise<boolean>((resolve) => this.waiting.push(resolve)))) throw new NotSent();
-		for (let pause = this.resumeAt - Date.now(); pause > 0; pause = this.resumeAt - Date.now()) await sleep(pause);
-		let given = false;
-		return () => {
-			if (given) return;
-			given = true;
-			const next = this.inFlight <= this.width ? this.waiting.shift() : undefined;
-			if (next) next(true);
-			else this.inFlight--;
-		};
-	}
-
-	/**
-	 * A request failed for good. When that stops the run, the requests waiting for a lane are not
-	 * sent, nor any later one; those in flight end as they do.
-	 */
-	failed() {
-		if (!this.stopsAtFailure) return;
-		this.closed = true;
-		for (const waiter of this.waiting.splice(0)) waiter(false);
-	}
-
-	/** Admintotal answered 429: half as many at once from now on, and none new until `waitSeconds` are over. */
-	slowDown(waitSeconds: number) {
-		this.width = Math.max(1, Math.floor(this.width / 2));
-		this.resumeAt = Math.max(this.resumeAt, Date.now() + waitSeconds * 1000);
-	}
-}
-
-/** A request the run did not send because it had already failed. */
-export class NotSent extends Error {
-	constructor() {
-		super('Not sent: the run stopped at an earlier failure');
-	}
 }

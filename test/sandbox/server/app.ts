@@ -5,12 +5,13 @@ import type { RouteContext } from '../routes/context';
 import { registerApi } from '../routes/index';
 import { installBodyParsers } from './bodyParsing';
 import { SERVER_ERROR_HTML, type FaultInjector } from './faults';
+import { keepPace, type Pace } from './pace';
 import { RequestLog, isControlPath, splitUrl } from './recording';
 import { API_PREFIX, ApiRoutes } from './routeTable';
 
 /** The HTTP server, and Django's answers to what matches no route (APPEND_SLASH redirects, 405, 404). */
 
-export type ServerParts = Omit<RouteContext, 'routes'> & { faults: FaultInjector; log: RequestLog; logger: boolean };
+export type ServerParts = Omit<RouteContext, 'routes'> & { faults: FaultInjector; log: RequestLog; logger: boolean; pace: Pace };
 
 export function buildServer(parts: ServerParts): { app: FastifyInstance; routes: ApiRoutes } {
 	const app = Fastify({ logger: parts.logger, bodyLimit: 20 * 1024 * 1024, forceCloseConnections: true });
@@ -20,6 +21,7 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; routes:
 
 	app.addHook('preHandler', async (request, reply) => {
 		if (isControlPath(request.url)) return;
+		if (await keepPace(parts.pace, request, reply, parts.log)) return reply;
 		if (await parts.faults.apply(request, reply, parts.log)) return reply;
 	});
 

@@ -6,7 +6,7 @@ import { CONTROL_PREFIX } from './recording';
 
 /** `Sandbox`'s controls over HTTP under /__sandbox/, for scripts and real n8n runs: no auth, never recorded or faulted. */
 
-type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log'> & {
+type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log' | 'pace'> & {
 	webhooks: WebhookSender;
 	describe: () => { url: string; apiBase: string };
 };
@@ -19,7 +19,7 @@ const HEALTH_COUNTS = [
 type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string; pathFlags?: string };
 
 export function registerControl(app: FastifyInstance, parts: ControlParts): void {
-	const { store, auth, faults, log, webhooks } = parts;
+	const { store, auth, faults, log, webhooks, pace } = parts;
 	const schedules: { stop(): void }[] = [];
 	const route = (path: string) => `${CONTROL_PREFIX}${path}`;
 
@@ -45,6 +45,13 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 		return reply.code(201).send({ rules: faults.rules.length });
 	});
 	app.delete(route('/faults'), noContent(() => faults.clear()));
+
+	// The tenant's pace (server/pace.ts): PUT replaces it whole, {} is as fast as this machine answers.
+	app.get(route('/pace'), async () => pace);
+	app.put(route('/pace'), async (request) => {
+		for (const key of Object.keys(pace)) delete pace[key as keyof typeof pace];
+		return Object.assign(pace, request.body as object);
+	});
 
 	app.post(route('/auth/expire-access'), noContent(() => auth.expireAccessTokens()));
 	app.post(route('/auth/revoke-refresh'), noContent(() => auth.revokeRefreshTokens()));
