@@ -97,9 +97,10 @@ describe('Attach Image: 40 images of 8 MB from the filesystem binary store', () 
 		expect(grown).toBeLessThan(IN_FLIGHT_COST);
 	}, 120_000);
 
-	it('without Batching, it grows with the images in flight (Parallel Requests, 4), not with all 40', async () => {
+	it('without Batching, it grows with the images in flight when the first upload starts (the budget starts with 4), not with all 40', async () => {
 		const grown = await attach({});
-		expect(tenant.seen.maxInFlight).toBeLessThanOrEqual(4);
+		// The budget grows with the tenant's pace afterwards, never to every image at once.
+		expect(tenant.seen.maxInFlight).toBeLessThan(IMAGES);
 		expect(grown).toBeLessThan(4 * IN_FLIGHT_COST);
 	}, 120_000);
 });

@@ -100,9 +100,9 @@ const listSizeProperties: INodeProperties[] = [
 
 /** The run's request budget (RequestBudget, tenant/tenant.ts), under the name and place Get Many and Check RFC have always saved it. */
 const PARALLEL_REQUESTS_DESCRIPTION =
-	'How many requests the node sends to Admintotal at once, for all its items together: pages, lookups, writes and logins. ' +
-	'A list reads its pages side by side once the first page tells how many records there are. 1 sends one request at a time. ' +
-	'When Admintotal asks to slow down (429), the node halves it for the rest of the run. Read from the first item.';
+	'The most requests the node has at Admintotal at once, for all its items together: pages, lookups, writes and logins. ' +
+	'Within it the node finds how many your tenant takes: it starts with 4 and grows while answers come quickly, and cuts back at once when Admintotal asks to slow down (429) or slows down. ' +
+	'Set it low (1 to 4) for a tenant that must be treated gently. Read from the first item.';
 
 /** Every operation gets Parallel Requests in its Options collection (added to the operation's own Options when it has one). */
 function withParallelRequests(properties: INodeProperties[], description: string): INodeProperties[] {

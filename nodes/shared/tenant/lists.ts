@@ -314,8 +314,10 @@ export async function lookUpEach(
 	itemIndex: number,
 	{ oneByOne = false } = {},
 ): Promise<Map<string, IDataObject[] | Error>> {
-	// As many at once as the budget may grow to; how many reach the tenant at once is its call.
-	const lanes = tenant.budget.ceiling;
+	// Round trips are counted with the lanes the run has now (a run starts with few); as many are
+	// started as the budget may grow to, and how many reach the tenant at once is its call.
+	const lanes = tenant.budget.lanes;
+	const width = tenant.budget.ceiling;
 	const distinct = [...new Set(values)];
 	const answers = new Map<string, IDataObject[] | Error>(distinct.map((value) => [value, []]));
 	const lookupTrips = Math.ceil(distinct.length / lanes);
@@ -323,7 +325,7 @@ export async function lookUpEach(
 		const qs = { ...request.qs };
 		delete qs[lookup.parameter];
 		try {
-			const whole = await openList(tenant, { ...request, qs }, itemIndex, { parallel: lanes });
+			const whole = await openList(tenant, { ...request, qs }, itemIndex, { parallel: width });
 			const listTrips = whole.pagesLeft === undefined ? Infinity : Math.ceil(whole.pagesLeft / lanes);
 			if (listTrips < lookupTrips || (listTrips === lookupTrips && (whole.pagesLeft ?? Infinity) < distinct.length)) {
 				for (const record of await whole.allRecords()) (answers.get(lookup.keyOf(record)) as IDataObject[] | undefined)?.push(record);
@@ -333,7 +335,7 @@ export async function lookUpEach(
 			return new Map(distinct.map((value) => [value, error as Error]));
 		}
 	}
-	await inParallel(distinct.length, lanes, async (index) => {
+	await inParallel(distinct.length, width, async (index) => {
 		const value = distinct[index];
 		try {
 			const query = { ...request.qs, [lookup.parameter]: value };
