@@ -54,6 +54,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 		return items;
 	} finally {
 		running.delete(key);
+		tenant.tellPace();
 	}
 }
 
