@@ -131,6 +131,9 @@ describe(`answers we do not trust, in n8n (${RUNTIME})`, () => {
 		expect(limited).toBeDefined();
 		expect(askedAgain(pages, limited)!.at - limited.at).toBeGreaterThanOrEqual(3_900);
 		expect(nodeOutput(run.data, 'All Ledger Accounts')).toHaveLength(sandbox.store.cuentas.length);
+		// Why the run was slow, in the editor's output: the execution hint n8n keeps with the node's run.
+		const hints = (run.data.resultData.runData['All Ledger Accounts']?.[0] as { hints?: Array<{ message: string }> } | undefined)?.hints ?? [];
+		expect(hints.map((hint) => hint.message).join(' ')).toMatch(/asked this run to slow down once \(429 Too Many Requests\): it paused once, 4\.0 s in all/);
 	});
 
 	test('a redirect to another host fails the execution naming status and host; that host receives nothing', async () => {

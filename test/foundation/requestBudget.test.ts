@@ -10,7 +10,6 @@ import type { RecordedRequest } from '../sandbox';
 import { sandboxPerFile } from '../nodes/fixture';
 
 const PROSPECTS = '/api/v2/prospectos/';
-const ONE_PROSPECT = /^\/api\/v2\/prospectos\/\d+\/$/;
 const fixture = sandboxPerFile({ pageSize: { default: 10, max: 10 }, volume: { prospectos: 60 } });
 
 const inFlight = (requests: RecordedRequest[]) => Math.max(0, ...requests.map((request) => request.alongside + 1));
@@ -103,7 +102,7 @@ describe('a 429 is the whole run’s', () => {
 		// Halved at once, for the items that did not get the 429 too.
 		expect(round.length).toBeGreaterThan(4);
 		expect(firstRound.length).toBeLessThanOrEqual(Math.floor(round.length / 2));
-		expect(run.hints.map((hint) => hint.message).join(' ')).toMatch(/asked this run to slow down 1 times \(429 Too Many Requests\): it paused 1 times/);
+		expect(run.hints.map((hint) => hint.message).join(' ')).toMatch(/asked this run to slow down once \(429 Too Many Requests\): it paused once/);
 		expect(run.hints[0].type).toBe('warning');
 	}, 30_000);
 
@@ -140,7 +139,7 @@ describe('a 429 is the whole run’s', () => {
 				expect(run.json.filter((item) => /kept limiting requests/.test(String(item.error))).length).toBeGreaterThan(count / 2);
 			} else {
 				expect(run.error?.message).toMatch(/limiting requests/);
-				expect(run.error?.description).toMatch(/The run waited 3 times/);
+				expect(run.error?.description).toMatch(/The run paused 3 times/);
 			}
 			figures.push({ waves: waves(toProspects()), requests: toProspects().length });
 		}

@@ -172,7 +172,7 @@ export class RequestBudget {
 			const cap = Math.max(1, lane.inFlightAtSend - 1);
 			if (cap < this.cap) this.cap = this.report.throttledCap = cap;
 			if (!echo && this.throttlesInARow >= THROTTLE_WAITS) {
-				const waited = `${this.throttlesInARow} times (${(this.report.waitedMs / 1000).toFixed(1)} s in all)`;
+				const waited = `${times(this.throttlesInARow)} (${(this.report.waitedMs / 1000).toFixed(1)} s in all)`;
 				this.close(`Not sent: Admintotal kept limiting requests (429) after the run had waited ${waited}, so the run stopped asking`);
 				return false;
 			}
@@ -251,13 +251,17 @@ export function paceNote(report: BudgetReport): { message: string; throttled: bo
 	const said: string[] = [];
 	if (throttledAnswers > 0) {
 		const cap = throttledCap === undefined ? '' : `, and the node kept to ${throttledCap} at once after that`;
-		said.push(`Admintotal asked this run to slow down ${throttledAnswers} times (429 Too Many Requests): it paused ${throttleWaits} times, ${(waitedMs / 1000).toFixed(1)} s in all${cap}.`);
+		said.push(`Admintotal asked this run to slow down ${times(throttledAnswers)} (429 Too Many Requests): it paused ${times(throttleWaits)}, ${(waitedMs / 1000).toFixed(1)} s in all${cap}.`);
 	} else if (waitedMs > 0) said.push(`Admintotal asked this run to wait ${(waitedMs / 1000).toFixed(1)} s (Retry-After).`);
-	if (otherCuts > 0) said.push(`Admintotal was unavailable or out of time ${otherCuts} times, so the node sent fewer requests at once.`);
-	if (latencyCuts > 0) said.push(`Admintotal answered more slowly as more requests went at once, so the node sent fewer at once (${latencyCuts} times).`);
+	if (otherCuts > 0) said.push(`Admintotal was unavailable or out of time ${times(otherCuts)}, so the node sent fewer requests at once.`);
+	if (latencyCuts > 0) said.push(`Admintotal answered more slowly as more requests went at once, so the node sent fewer at once (${times(latencyCuts)}).`);
 	if (said.length === 0) return undefined;
 	said.push(`At most ${peak} requests were in flight at once (Parallel Requests: ${ceiling}).`);
 	return { message: said.join(' '), throttled: throttledAnswers > 0 || otherCuts > 0 };
+}
+
+function times(count: number): string {
+	return count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
 }
 
 /** A request the run did not send: it had already failed, or the tenant kept throttling it. */

@@ -172,7 +172,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				// The wait holds every request of the run (budget.ts); the run's patience, not this request's, decides.
 				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > THROTTLE_WAITS) {
 					const { throttleWaits, waitedMs } = budget.summary;
-					throw apiError(context.getNode(), { ...failure, notes: [`The run waited ${throttleWaits} times (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`] });
+					throw apiError(context.getNode(), { ...failure, notes: [`The run paused ${throttleWaits === 1 ? 'once' : `${throttleWaits} times`} (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`] });
 				}
 				failing = false;
 				continue;
