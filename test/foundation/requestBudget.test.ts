@@ -7,7 +7,9 @@
  * slowing under load).
  */
 import type { RecordedRequest } from '../sandbox';
+import { crearNotaVenta } from '../sandbox/store/cambios';
 import { sandboxPerFile } from '../nodes/fixture';
+import { tenantDay, triggerFor } from '../nodes/pollingTrigger/fixture';
 
 const PROSPECTS = '/api/v2/prospectos/';
 const fixture = sandboxPerFile({ pageSize: { default: 10, max: 10 }, volume: { prospectos: 60 } });
@@ -147,6 +149,33 @@ describe('a 429 is the whole run’s', () => {
 		expect(figures[0].waves).toBe(4);
 		expect(figures[1]).toEqual(figures[0]);
 	}, 30_000);
+});
+
+describe('polls and dropdowns keep the same pace', () => {
+	it('a poll reading its window page by page side by side, from a tenant answering 429 above 2 in flight, reports each of 120 new notes once', async () => {
+		const trigger = triggerFor(fixture, { event: 'newSalesNote' });
+		expect((await trigger.poll()).json).toEqual([]);
+		const created = Array.from({ length: 120 }, () => crearNotaVenta(fixture.sandbox.store, { fecha: tenantDay() }).id);
+		fixture.sandbox.pace.latencyMs = 10;
+		fixture.sandbox.pace.throttleAbove = 2;
+		fixture.sandbox.clearRequests();
+		const poll = await trigger.poll();
+		expect(poll.error).toBeUndefined();
+		expect(poll.json.map((note) => note.id).sort((a, b) => Number(a) - Number(b))).toEqual(created);
+		const notes = fixture.sandbox.requests.filter((request) => request.path === '/api/v2/movimientos/notas_venta/');
+		// It met the throttle, waited it out, and asked no page twice once answered.
+		expect(notes.filter((request) => request.status === 429).length).toBeGreaterThan(0);
+		const answered = notes.filter((request) => request.status === 200).map((request) => request.url);
+		expect(new Set(answered).size).toBe(answered.length);
+	}, 30_000);
+
+	it('a From List search waits out a 429 on its second page and finds the match there', async () => {
+		const wanted = fixture.sandbox.store.prospectos[15];
+		fixture.sandbox.faults.add({ method: 'GET', path: PROSPECTS, query: { offset: '10' }, retryAfterSeconds: 1, times: 1 });
+		const found = await fixture.search('admintotalProspect', 'searchProspects', String(wanted.nombre));
+		expect(found.results.map((result) => result.value)).toContain(String(wanted.id));
+		expect(toProspects().filter((request) => request.status === 429)).toHaveLength(1);
+	});
 });
 
 describe('Parallel Requests', () => {
