@@ -1,7 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console */
-import { DEMO, startSandbox } from './index';
+import { DEMO, LIST_ORDERS, isListOrder, startSandbox } from './index';
 
-/** `npm run sandbox -- --port 8765 [--seed 2026] [--log]` (or SANDBOX_PORT): the sandbox alone, stopped by Ctrl-C or SIGTERM. */
+/**
+ * `npm run sandbox -- --port 8765 [--seed 2026] [--list-order -id] [--log]` (or SANDBOX_PORT, SANDBOX_LIST_ORDER):
+ * the sandbox alone, stopped by Ctrl-C or SIGTERM.
+ */
 
 function option(name: string): string | undefined {
 	const index = process.argv.indexOf(`--${name}`);
@@ -13,10 +16,13 @@ function option(name: string): string | undefined {
 async function main(): Promise<void> {
 	const port = Number(option('port') ?? process.env.SANDBOX_PORT ?? 8765);
 	const seed = option('seed') !== undefined ? Number(option('seed')) : undefined;
-	const sandbox = await startSandbox({ port, seed, log: process.argv.includes('--log') });
+	const listOrder = option('list-order') ?? process.env.SANDBOX_LIST_ORDER;
+	if (listOrder !== undefined && !isListOrder(listOrder)) throw new Error(`unknown list order "${listOrder}": use one of ${LIST_ORDERS.join(', ')}`);
+	const sandbox = await startSandbox({ port, seed, listOrder, log: process.argv.includes('--log') });
 
 	console.log(`Admintotal sandbox tenant listening on ${sandbox.url}`);
 	console.log(`  API base:        ${sandbox.apiBase}/`);
+	console.log(`  Lists in order:  ${sandbox.listOrder} (--list-order, or PUT /__sandbox/list-order {"order": "-id"})`);
 	console.log(`  Base URL for the n8n credential: ${sandbox.url}`);
 	console.log('');
 	console.log('Three ways to log in:');
@@ -26,7 +32,7 @@ async function main(): Promise<void> {
 	console.log(`  3. Login for key:  POST ${sandbox.apiBase}/usuarios/login_usuario/  with the same username and password`);
 	console.log('');
 	console.log(`Try:  curl -s -H 'Api-key: ${DEMO.apiKey}' '${sandbox.apiBase}/productos/?limit=2'`);
-	console.log(`Control API (no auth): ${sandbox.url}/__sandbox/health, /__sandbox/requests, /__sandbox/faults, /__sandbox/webhooks/price-stock`);
+	console.log(`Control API (no auth): ${sandbox.url}/__sandbox/health, /__sandbox/requests, /__sandbox/faults, /__sandbox/list-order, /__sandbox/webhooks/price-stock`);
 	console.log('Press Ctrl-C to stop.');
 
 	let stopping = false;

@@ -1,4 +1,5 @@
 import { DEMO } from './demo';
+import { ListOrdering } from './drf/ordering';
 import { seedStore } from './seed/index';
 import { Authenticator } from './server/authentication';
 import { buildServer } from './server/app';
@@ -23,6 +24,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const faults = new FaultInjector();
 	const log = new RequestLog();
 	const webhooks = new WebhookSender(store);
+	const listOrdering = new ListOrdering(options.listOrder);
 	const { app } = buildServer({
 		store,
 		auth,
@@ -30,10 +32,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log,
 		pageSize: options.pageSize ?? { default: 20, max: 200 },
 		linkOrigin: options.linkOrigin,
+		listOrdering,
 		logger: options.log ?? false,
 	});
 	let url = '';
-	registerControl(app, { store, auth, faults, log, webhooks, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
+	registerControl(app, { store, auth, faults, log, webhooks, listOrdering, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
 	const shop = new DemoShop();
 	shop.register(app);
 	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -50,6 +53,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		store,
 		webhooks,
 		shop,
+		get listOrder() {
+			return listOrdering.order;
+		},
+		set listOrder(order) {
+			listOrdering.order = order;
+		},
 		close: () => (closing ??= webhooks.close().then(() => app.close())),
 	};
 }
@@ -62,3 +71,4 @@ export type { Store, ClienteInterno, Credencial, NotaVentaExtra } from './store/
 export type { WebhookAuth, WebhookDelivery, WebhookSender, PriceStockOptions, ScheduleOptions, DeliveryRecord } from './webhooks/sender';
 export { PRICE_STOCK_BATCH_SIZE } from './webhooks/sender';
 export { DEFAULT_VOLUME } from './seed/index';
+export { LIST_ORDERS, isListOrder, type ListOrder } from './drf/ordering';
