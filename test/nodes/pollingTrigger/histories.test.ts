@@ -22,7 +22,7 @@
  * (memory saved only when n8n saves it); the clock stepping a day; timezone, Look Back and filter
  * edits; damaged memory. The served list has pages of 3 records, so every read has page boundaries,
  * and comes in an order drawn per history (issue 41): by ID or by date, either way, or one the
- * trigger cannot name; every run covers every order.
+ * trigger cannot name; every run covers every order, and a history may turn the order midway.
  *
  * Most histories run the compiled node's `poll` in-process against the same served list; some run
  * through n8n-core's PollContext over HTTP (the real path). HISTORIES=20000 npm run test:histories
