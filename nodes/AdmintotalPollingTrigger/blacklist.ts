@@ -101,7 +101,7 @@ async function readVerdicts(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll)
  */
 async function readWholeList(tenant: Tenant<IPollFunctions>, parallel: number): Promise<IDataObject[]> {
 	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const pages = await readOverlapping(tenant, BLACKLIST_PATH, {}, { offset: 0, parallel });
+		const { pages } = await readOverlapping(tenant, BLACKLIST_PATH, {}, { offset: 0, parallel });
 		const joined = pages.every((page, index) => index === 0 || (page.length > 0 && sameEntry(page[0], pages[index - 1][pages[index - 1].length - 1])));
 		if (joined) return pages.flatMap((page, index) => (index === 0 ? page : page.slice(1)));
 	}

@@ -5,10 +5,11 @@ import { pollItems } from '../shared/cfdi';
 import { PAGE_SIZE, fetchPage } from '../shared/tenant/lists';
 import { addDays, isDay, later, todayIn, writtenDay } from './calendar';
 import type { DocumentEvent } from './events';
+import { LIST_ORDERS, type ListOrder, newestFirst, recognise } from './listOrder';
 import { forgetUnreadable } from './memory';
-import { readOverlapping } from './overlappingPages';
 import { SeenIds } from './seenIds';
 import type { Tenant } from '../shared/tenant/tenant';
+import { type WindowRead, readAfterEdge, readBeforeEdge, readWhole } from './windowReads';
 
 export interface DocumentPoll {
 	event: DocumentEvent;
@@ -33,63 +34,107 @@ interface SavedDocuments {
 	days: Record<string, string>;
 	/** Polls since the whole window was last read. */
 	polls?: number;
+	/** The order the list came in at the last whole read (listOrder.ts); absent: by ID, as every memory written before it was. */
+	order?: ListOrder;
+	/** The record at the list's growing end at the last poll (windowReads.ts); absent: the newest ID for an ID order. */
+	edge?: number;
 }
 
 /** Follows no day yet (a first activation): after every day there is. */
 const NO_DAY = '9999-12-31';
-/** A whole read that finds the list shifted between two pages is tried this many times before the poll fails. */
-const WHOLE_READ_ATTEMPTS = 3;
 /** The whole window is read again at least every this many polls, at most once a day at one poll a minute (see wholeReadDue). */
 const MIN_POLLS_BETWEEN_WHOLE_READS = 10;
 const MAX_POLLS_BETWEEN_WHOLE_READS = 1_440;
+/** Triggers that have said in n8n's log what a list in an order they cannot name costs (once per trigger and process). */
+const toldUnnamed = new Set<string>();
 
 /**
  * One poll of a list: reads it from the first day of the window (today in the workflow's timezone,
  * minus `daysBack`) and outputs the records of followed days whose ID it did not know.
  *
- * The memory holds the IDs the list held at the end of the last poll, and the list is in ID order,
- * so the newest of them stands at offset (their number − 1) if nothing before it came or went. A
- * poll reads from there: when that record is the newest known, every record after it is read (one
- * request when there is none). When it is not (a record landed before it, or left), the poll reads
- * the whole window, and the IDs it read become the memory. `count` is never trusted. Pages overlap
- * by one record, so a read whose pages shifted is seen and read again; a record that lands before
- * the newest in the same interval in which another leaves keeps the positions unchanged, which the
- * whole read, due at most every wholeReadDue polls, finds. A page that cannot be read fails the poll,
- * which then reports nothing and remembers nothing.
+ * The memory holds the IDs the list held at the end of the last poll, the order the list came in
+ * and its edge (windowReads.ts). A poll first reads only the side of the edge where new records
+ * come (the end of a list that grows there, the first pages of a list with the newest first); when
+ * the edge is not where the memory puts it (a record landed among the known ones, or left), the
+ * order is one the trigger cannot name, or the window gained or lost days, the poll reads the
+ * whole window, recognises the order again, and the IDs it read become the memory. `count` is
+ * never trusted. A record that lands among the known ones in the same interval in which another
+ * leaves keeps every position as it was, which the whole read, due at most every wholeReadDue
+ * polls, finds. A page that cannot be read fails the poll, which then reports nothing and
+ * remembers nothing; the order never fails it.
  */
 export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const { context } = tenant;
 	const { event } = poll;
 	const firstDay = addDays(todayIn(context.getTimezone()), -poll.daysBack);
 	const filters = { ...poll.filters, ...(event.cancelledOnly ? { cancelado: 1 } : {}) };
-	const qs = { ...filters, desde: firstDay };
+	const read = windowRead(tenant, poll, { ...filters, desde: firstDay });
 	const fingerprint = JSON.stringify(filters);
 	const saved = readSaved(context, memory[event.name], fingerprint);
 	const seen = saved?.seen ?? new SeenIds();
 	const kept = seen.keepFrom(firstDay);
 	const followedFrom = saved ? later(saved.from, firstDay) : NO_DAY;
 	const polls = saved?.polls ?? 0;
+	const order = saved?.order ?? 'id';
+	const edge = saved?.edge ?? implicitEdge(order, kept);
 
-	const newest = kept.newest();
 	// Days the window gained (Look Back widened, the timezone or the clock moved back) hold records the memory never knew, anywhere in the list.
 	const widened = saved !== undefined && firstDay < saved.from;
 	// Days that left it (the day turned) may have had records re-dated forward, still listed: only a whole read tells them from new ones.
 	const narrowed = kept.size < seen.size;
-	let records = newest === undefined || widened || narrowed || wholeReadDue(polls, kept.size) ? undefined : await readPast(tenant, poll, qs, kept.size - 1, newest);
+	const cheap = edge !== undefined && kept.has(edge) && order !== 'unnamed' && !widened && !narrowed && !wholeReadDue(polls, kept.size);
+	let records = cheap ? await (newestFirst(order) ? readBeforeEdge : readAfterEdge)(read, kept, edge) : undefined;
 	const whole = records === undefined;
-	records ??= await readWhole(tenant, poll, qs);
+	let listed = order;
+	if (records === undefined) {
+		const window = await readWhole(read);
+		records = window.records;
+		listed = recognise(records, read.idOf, order);
+		if (listed === 'unnamed') tellUnnamedOnce(context, event, window.pages);
+	}
 
 	const known = whole ? new SeenIds() : kept;
 	const fresh: IDataObject[] = [];
 	for (const record of records) {
-		const id = idOf(context, record, event);
+		const id = read.idOf(record);
 		const day = dayFiled(record, firstDay);
 		if (!seen.has(id) && day >= followedFrom) fresh.push(record);
 		known.add(id, day);
 	}
-	memory[event.name] = { filters: fingerprint, from: firstDay, days: known.save(), polls: whole ? 0 : polls + 1 } satisfies SavedDocuments;
+	const edgeNow = listed === 'unnamed' ? undefined : newestFirst(listed) ? records[0] : records.at(-1);
+	const edgeId = edgeNow === undefined ? undefined : read.idOf(edgeNow);
+	memory[event.name] = {
+		filters: fingerprint,
+		from: firstDay,
+		days: known.save(),
+		polls: whole ? 0 : polls + 1,
+		// Only what an ID order does not imply is written: a memory in ID order reads as before.
+		...(listed !== 'id' ? { order: listed } : {}),
+		...(edgeId !== implicitEdge(listed, known) ? { edge: edgeId } : {}),
+	} satisfies SavedDocuments;
 	if (fresh.length === 0) return null;
 	return [await itemsOf(context, poll, fresh)];
+}
+
+/** How this poll reads its list. */
+function windowRead(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject): WindowRead {
+	return { tenant, path: poll.event.path, qs, parallel: poll.parallel, record: poll.event.record, idOf: (record) => idOf(tenant.context, record, poll.event) };
+}
+
+/** The edge a list in ID order has (the newest ID, last or first); other orders write it. */
+function implicitEdge(order: ListOrder, known: SeenIds): number | undefined {
+	return order === 'id' || order === '-id' ? known.newest() : undefined;
+}
+
+/** A list in an order the trigger cannot name is read whole at every poll: said once in n8n's log, with what a poll costs. */
+function tellUnnamedOnce(context: IPollFunctions, event: DocumentEvent, pages: number) {
+	const key = `${context.getWorkflow().id ?? ''}:${context.getNode().id}`;
+	if (toldUnnamed.has(key)) return;
+	toldUnnamed.add(key);
+	context.logger.warn(
+		`Admintotal Polling Trigger "${context.getNode().name}": Admintotal lists its ${event.record}s neither by ID nor by date, so every poll reads the whole window and compares it with what it remembers (${pages} request${pages === 1 ? '' : 's'} this poll, where a list by ID or by date takes 1 or 2); nothing is missed, it only costs more`,
+		{ workflowId: context.getWorkflow().id, node: context.getNode().name },
+	);
 }
 
 /** What a poll outputs for its new records: Simplify's shape, and the stamped CFDI as a file when asked. */
@@ -98,55 +143,14 @@ async function itemsOf(context: IPollFunctions, poll: DocumentPoll, records: IDa
 }
 
 /**
- * The whole window is read again every so many polls, so that a record landing before the newest
- * while another leaves (the positions unchanged) is found: as many polls as the window has pages
- * (about one request more per poll on average), from 10 polls for a small list to one a day for
- * a large one (100,000 notes a day: every 1,440 polls).
+ * The whole window is read again every so many polls, so that a record landing among the known
+ * ones while another leaves (the positions unchanged) is found: as many polls as the window has
+ * pages (about one request more per poll on average), from 10 polls for a small list to one a day
+ * for a large one (100,000 notes a day: every 1,440 polls).
  */
 function wholeReadDue(polls: number, known: number): boolean {
 	const every = Math.min(MAX_POLLS_BETWEEN_WHOLE_READS, Math.max(MIN_POLLS_BETWEEN_WHOLE_READS, Math.ceil(known / PAGE_SIZE)));
 	return polls + 1 >= every;
-}
-
-/** The records after the newest known, when it still stands where the memory puts it; undefined when the list moved. */
-async function readPast(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject, offset: number, newest: number): Promise<IDataObject[] | undefined> {
-	const pages = await readOverlapping(tenant, poll.event.path, qs, { offset, parallel: poll.parallel });
-	return continuous(tenant.context, poll.event, pages, newest);
-}
-
-/** Every record of the window, from pages that did not shift while read; the poll fails when they shift every time. */
-async function readWhole(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject): Promise<IDataObject[]> {
-	const { context } = tenant;
-	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const records = continuous(context, poll.event, await readOverlapping(tenant, poll.event.path, qs, { offset: 0, parallel: poll.parallel }), undefined);
-		if (records !== undefined) return records;
-	}
-	throw new NodeOperationError(context.getNode(), `Admintotal's list of ${poll.event.record}s moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
-		description: 'Records left the list while its pages were read, so a record could have been missed. Nothing was reported or remembered; the next poll reads it again.',
-	});
-}
-
-/**
- * The records of overlapping pages in ID order, each once, or undefined when the pages do not
- * join: the first does not start on `anchor` (the newest known), or a page starts past the last
- * record before it (records left meanwhile, and one may have slipped between the pages). A page
- * that starts before it is fine: records landed behind the reading, and what follows is whole.
- */
-function continuous(context: IPollFunctions, event: DocumentEvent, pages: IDataObject[][], anchor: number | undefined): IDataObject[] | undefined {
-	const records: IDataObject[] = [];
-	let last = anchor;
-	for (const [index, page] of pages.entries()) {
-		const ids = page.map((record) => idOf(context, record, event));
-		if (ids.some((id, at) => at > 0 && id <= ids[at - 1])) throw outOfOrder(context, event);
-		if (index === 0 && anchor !== undefined && ids[0] !== anchor) return undefined;
-		if (index > 0 && last !== undefined && (ids.length === 0 || ids[0] > last)) return undefined;
-		for (const [at, id] of ids.entries()) {
-			if (last !== undefined && id <= last) continue;
-			records.push(page[at]);
-			last = id;
-		}
-	}
-	return records;
 }
 
 /** The memory of this event with its IDs, when it is for these filters; damaged memory is forgotten, saying so in n8n's log. */
@@ -158,7 +162,9 @@ function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string)
 		seen !== undefined &&
 		typeof memory.filters === 'string' &&
 		(memory.from === undefined || isDay(memory.from)) &&
-		(memory.polls === undefined || (Number.isSafeInteger(memory.polls) && memory.polls >= 0));
+		(memory.polls === undefined || (Number.isSafeInteger(memory.polls) && memory.polls >= 0)) &&
+		(memory.order === undefined || LIST_ORDERS.includes(memory.order)) &&
+		(memory.edge === undefined || Number.isSafeInteger(memory.edge));
 	if (!readable) return forgetUnreadable(context, 'the sales documents it has reported');
 	if (memory.filters !== fingerprint) return undefined;
 	// A memory from before `from` was kept followed its whole window.
@@ -166,17 +172,29 @@ function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string)
 }
 
 /**
- * Fetch Test Event: the newest record (the list is in ID order), with the poll's filters, whatever
- * its date, so a user can map fields. Two requests (the size, then the last record); nothing remembered.
+ * Fetch Test Event: the newest record by ID, with the poll's filters, whatever its date, so a user
+ * can map fields; nothing remembered. The list's two ends are read (two requests): in a list by ID
+ * the newest is at one of them. In a list by date or in no order the trigger can name, the newest
+ * of the poll's window is given (the window read whole), or of the ends when the window is empty.
  */
 export async function newestDocument(tenant: Tenant<IPollFunctions>, poll: DocumentPoll): Promise<INodeExecutionData[][] | null> {
+	const { context } = tenant;
 	const qs = { ...poll.filters, ...(poll.event.cancelledOnly ? { cancelado: 1 } : {}) };
-	const first = await fetchPage(tenant, poll.event.path, { ...qs, limit: 1 });
-	const count = first.count ?? first.results.length;
-	const last = count > 1 ? (await fetchPage(tenant, poll.event.path, { ...qs, limit: 1, offset: count - 1 })).results : first.results;
-	const newest = last[last.length - 1] ?? first.results[0];
+	const first = await fetchPage(tenant, poll.event.path, { ...qs, limit: PAGE_SIZE });
+	const ends = [...first.results];
+	if (first.next !== null && typeof first.count === 'number' && first.count > ends.length) {
+		ends.push(...(await fetchPage(tenant, poll.event.path, { ...qs, limit: PAGE_SIZE, offset: Math.max(ends.length, first.count - PAGE_SIZE) })).results);
+	}
+	const id = (record: IDataObject) => idOf(context, record, poll.event);
+	let candidates = ends;
+	if (!['id', '-id'].includes(recognise(ends, id, 'id'))) {
+		const firstDay = addDays(todayIn(context.getTimezone()), -poll.daysBack);
+		const window = (await readWhole(windowRead(tenant, poll, { ...qs, desde: firstDay }))).records;
+		if (window.length > 0) candidates = window;
+	}
+	const newest = candidates.reduce<IDataObject | undefined>((best, record) => (best === undefined || id(record) > id(best) ? record : best), undefined);
 	if (newest === undefined) return null;
-	return [await itemsOf(tenant.context, poll, [newest])];
+	return [await itemsOf(context, poll, [newest])];
 }
 
 /** A record is filed under its own day, or the first day read when the API dated it earlier (so it is kept as long as it can come back). */
@@ -190,11 +208,5 @@ function idOf(context: IPollFunctions, record: IDataObject, event: DocumentEvent
 	if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
 	throw new NodeOperationError(context.getNode(), `Admintotal sent a ${event.record} without a numeric ID, so it cannot be reported exactly once`, {
 		description: `The record came as ${JSON.stringify(record).slice(0, 200)}. Nothing was reported and the next poll reads the list again.`,
-	});
-}
-
-function outOfOrder(context: IPollFunctions, event: DocumentEvent): NodeOperationError {
-	return new NodeOperationError(context.getNode(), `Admintotal's list of ${event.record}s is not in ID order`, {
-		description: 'The trigger finds new records by their place in the list, which Admintotal keeps in ID order. Nothing was reported or remembered.',
 	});
 }

@@ -12,10 +12,16 @@ const MAX_PAGES = 50_000;
  * A list read by a poll while the tenant may change it: from `offset` to its end, each page asked
  * to start on the last record of the page before, so the reader can tell whether the list shifted
  * between two pages. `count` is never trusted: it only says how many pages may be asked side by
- * side; the reading ends at a page with no `next` link. Only `next`'s presence is read, never its
- * address: every page is asked by offset, on the list that was asked.
+ * side; the reading ends at a page with no `next` link, or at the first page `until` accepts (read
+ * one by one then). Only `next`'s presence is read, never its address: every page is asked by
+ * offset, on the list that was asked. `complete`: the last page read ended the list.
  */
-export async function readOverlapping(tenant: Tenant<IPollFunctions>, path: string, qs: IDataObject, { offset, parallel }: { offset: number; parallel: number }): Promise<IDataObject[][]> {
+export async function readOverlapping(
+	tenant: Tenant<IPollFunctions>,
+	path: string,
+	qs: IDataObject,
+	{ offset, parallel, until }: { offset: number; parallel: number; until?: (records: IDataObject[]) => boolean },
+): Promise<{ pages: IDataObject[][]; complete: boolean }> {
 	const { context } = tenant;
 	const at = async (start: number) => await fetchPage(tenant, path, { ...qs, limit: PAGE_SIZE, ...(start > 0 ? { offset: start } : {}) });
 	const first = await at(offset);
@@ -23,6 +29,7 @@ export async function readOverlapping(tenant: Tenant<IPollFunctions>, path: stri
 	// The server's page size (it may serve fewer than asked), less the record each page repeats.
 	const step = first.results.length - 1;
 	let more = first.next !== null && first.results.length > 0;
+	if (until?.(first.results)) return { pages, complete: !more };
 	if (more && step < 1) throw new NodeOperationError(context.getNode(), "Admintotal's list came in pages of one record, which cannot be joined to tell whether the list moved while it was read");
 	let next = offset + step;
 	const take = (page: DrfPage) => {
@@ -31,7 +38,7 @@ export async function readOverlapping(tenant: Tenant<IPollFunctions>, path: stri
 		more = page.next !== null && page.results.length > 0;
 		next += step;
 	};
-	if (more && typeof first.count === 'number' && parallel > 1) {
+	if (more && typeof first.count === 'number' && parallel > 1 && until === undefined) {
 		const planned = Math.min(MAX_PAGES, Math.max(0, Math.ceil((first.count - 1 - next) / step)));
 		const side: DrfPage[] = [];
 		await inParallel(planned, parallel, async (index) => {
@@ -43,6 +50,10 @@ export async function readOverlapping(tenant: Tenant<IPollFunctions>, path: stri
 			take(page);
 		}
 	}
-	while (more) take(await at(next));
-	return pages;
+	while (more) {
+		const page = await at(next);
+		take(page);
+		if (until?.(page.results)) break;
+	}
+	return { pages, complete: !more };
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import { startScriptedModel, type Script } from '../agent/scriptedModel';
 import { satBlacklistScript } from '../agent/satBlacklistScript';
-import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import { DEMO, LIST_ORDERS, isListOrder, startSandbox, type ListOrder, type Sandbox } from '../sandbox';
 import { PACKAGE_ROOT } from '../harness/root';
 import {
 	DEFAULT_OWNER,
@@ -46,6 +46,15 @@ function chosenRuntime(args: string[]): RuntimeName {
 	const value = index === -1 ? process.env.DEV_RUNTIME : args[index].includes('=') ? args[index].split('=')[1] : args[index + 1];
 	if (value === undefined || value === '') return DEFAULT_RUNTIME;
 	if (!isRuntimeName(value)) throw new Error(`unknown runtime "${value}": use one of ${RUNTIME_NAMES.join(', ')}`);
+	return value;
+}
+
+/** `--list-order <order>` (or `--list-order=<order>`), else SANDBOX_LIST_ORDER: the order the sandbox lists sales notes and orders in (default `id`). */
+function chosenListOrder(args: string[]): ListOrder | undefined {
+	const index = args.findIndex((arg) => arg === '--list-order' || arg.startsWith('--list-order='));
+	const value = index === -1 ? process.env.SANDBOX_LIST_ORDER : args[index].includes('=') ? args[index].split('=')[1] : args[index + 1];
+	if (value === undefined || value === '') return undefined;
+	if (!isListOrder(value)) throw new Error(`unknown list order "${value}": use one of ${LIST_ORDERS.join(', ')}`);
 	return value;
 }
 
@@ -87,11 +96,12 @@ async function examples(sandbox: Sandbox): Promise<WorkflowFixture[]> {
 
 async function main() {
 	const runtimeName = chosenRuntime(process.argv.slice(2));
+	const listOrder = chosenListOrder(process.argv.slice(2));
 	step('Building and packing n8n-nodes-admintotal');
 	const tarball = await buildAndPackProject({ build: false });
 
 	step('Starting the sandbox tenant (simulated Admintotal API)');
-	const sandbox = await startSandbox({ port: SANDBOX_PORT });
+	const sandbox = await startSandbox({ port: SANDBOX_PORT, listOrder });
 
 	step('Starting the scripted stand-in model for the AI agent example (no OpenAI account needed)');
 	const model = await startScriptedModel(forgivingScript(satBlacklistScript()));
@@ -145,6 +155,8 @@ n8n with the Admintotal nodes is ready.
     item, or publish/activate it; then create a note with Sales Note → Create (the trigger reports it
     at its next minute, once)
   Sandbox API: ${sandbox.apiBase}/ (header Api-key: ${DEMO.apiKey})
+  Lists come in order "${sandbox.listOrder}" (npm run dev -- --list-order -id, or SANDBOX_LIST_ORDER; change it live with
+    curl -s -X PUT ${sandbox.url}/__sandbox/list-order -H 'Content-Type: application/json' -d '{"order":"-id"}')
 
 Press Ctrl-C to stop n8n and the sandbox.`);
 

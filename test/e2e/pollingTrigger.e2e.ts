@@ -3,7 +3,10 @@
  * (new sales note → message with the PDF link) is activated through the public API and polls every
  * minute (n8n 2.41 refuses anything shorter); sales notes created in the sandbox between polls,
  * one dated yesterday and one with an ID below the newest, each start exactly one execution, also
- * across a restart of n8n. Executions are read back through the public API.
+ * across a restart of n8n. Then, on a tenant that lists newest first (issue 41), a copy of example 5
+ * is activated: its first poll reports nothing, the next tick reports each new note once, Fetch Test
+ * Event gives the newest, and the tick after reports nothing again. Executions are read back
+ * through the public API.
  */
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { crearNotaVenta } from '../sandbox/store/cambios';
@@ -25,9 +28,12 @@ describe(`Admintotal Polling Trigger in a running n8n (${RUNTIME})`, () => {
 	let n8n: N8nInstance;
 	let server: N8nServer;
 	let example5: WorkflowFixture;
+	/** Example 5 again, activated only on a tenant listing newest first (its own memory: another workflow). */
+	let newestFirst: WorkflowFixture;
 	const created: number[] = [];
 
 	const polls = () => sandbox.requests.filter((request) => request.path === LIST).length;
+	const listExecutions = async (workflow: WorkflowFixture) => (await server.listExecutions({ workflowId: workflow.id })).filter((execution) => execution.mode !== 'manual');
 	const waitForPoll = async (after: number) => {
 		const deadline = Date.now() + TICK_MS;
 		while (polls() <= after && Date.now() < deadline) await sleep(250);
@@ -56,7 +62,8 @@ describe(`Admintotal Polling Trigger in a running n8n (${RUNTIME})`, () => {
 		sandbox = await startSandbox();
 		n8n = await timed(RUNTIME, 'build, pack and install the package', () => instanceWithPackage(runtime));
 		example5 = await loadExample('new-sales-note-pdf-message.json');
-		await timed(RUNTIME, 'import credential and example 5', () => importAll(n8n, [apiKeyCredential(sandbox, DEMO.apiKey)], [example5]));
+		newestFirst = { ...example5, id: 'admintotalExmpl5n', name: `${example5.name} (tenant listing newest first)` };
+		await timed(RUNTIME, 'import credential and example 5', () => importAll(n8n, [apiKeyCredential(sandbox, DEMO.apiKey)], [example5, newestFirst]));
 		server = await timed(RUNTIME, 'n8n start until ready', () => n8n.startServer());
 		await server.ensureApiKey();
 	});
@@ -122,5 +129,36 @@ describe(`Admintotal Polling Trigger in a running n8n (${RUNTIME})`, () => {
 		await timed(RUNTIME, 'a tick after the manual run', () => waitForPoll(before));
 		await sleep(2000);
 		expect((await server.listExecutions({ workflowId: example5.id })).filter((execution) => execution.mode !== 'manual')).toHaveLength(activeRuns);
+	});
+
+	test('on a tenant listing newest first: activated, it reports nothing; the next tick reports each new note once; Fetch Test Event gives the newest; the tick after reports nothing', async () => {
+		await server.deactivateWorkflow(example5.id);
+		sandbox.listOrder = '-id';
+		sandbox.clearRequests();
+		await timed(RUNTIME, 'activate the copy of example 5 (newest first)', () => server.activateWorkflow(newestFirst.id));
+		await waitForPoll(0);
+		await sleep(1000);
+		expect(await listExecutions(newestFirst)).toHaveLength(0);
+
+		const gapId = sandbox.store.nextId(sandbox.store.notasVenta) + 1;
+		const today = note(tenantDay(), gapId);
+		const yesterday = note(tenantDay(-1));
+		const late = note(tenantDay(), gapId - 1);
+		const [first] = await timed(RUNTIME, 'first tick with new notes (newest first)', async () =>
+			[...(await server.waitForExecutions({ workflowId: newestFirst.id, includeData: true, count: 1, timeoutMs: TICK_MS }))],
+		);
+		expect(first).toMatchObject({ status: 'success', mode: 'trigger' });
+		expect(reportedPerExecution([first])[0].sort((a, b) => a - b)).toEqual([today.id, yesterday.id, late.id].sort((a, b) => a - b));
+
+		// Fetch Test Event while the next tick comes: the newest note, first of the list.
+		const id = await timed(RUNTIME, 'manual run from the trigger (newest first)', () => server.runFromTrigger(newestFirst, TRIGGER));
+		const manual = (await server.waitForExecutions({ workflowId: newestFirst.id, includeData: true, count: 2, timeoutMs: 60_000 })).find((execution) => String(execution.id) === id);
+		expect(manual).toMatchObject({ mode: 'manual', status: 'success' });
+		expect(nodeOutput(manual!.data!, TRIGGER).map((record) => Number(record.id))).toEqual([Math.max(...sandbox.store.notasVenta.map((record) => record.id))]);
+
+		const before = polls();
+		await timed(RUNTIME, 'a tick with nothing new (newest first)', () => waitForPoll(before));
+		await sleep(2000);
+		expect(await listExecutions(newestFirst)).toHaveLength(1);
 	});
 });

@@ -1,10 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console */
-import { DEMO, startSandbox } from './index';
+import { DEMO, LIST_ORDERS, isListOrder, startSandbox } from './index';
 
 /**
- * `npm run sandbox -- --port 8765 [--seed 2026] [--log] [--latency 150] [--throttle-above 10]` (or SANDBOX_PORT):
- * the sandbox alone, stopped by Ctrl-C or SIGTERM. `--latency` delays every answer (ms), `--throttle-above`
- * answers 429 to a request arriving while that many are unanswered (server/pace.ts; PUT /__sandbox/pace changes both).
+ * `npm run sandbox -- --port 8765 [--seed 2026] [--list-order -id] [--latency 150] [--throttle-above 10] [--log]`
+ * (or SANDBOX_PORT, SANDBOX_LIST_ORDER): the sandbox alone, stopped by Ctrl-C or SIGTERM. `--latency` delays every
+ * answer (ms), `--throttle-above` answers 429 to a request arriving while that many are unanswered (server/pace.ts;
+ * PUT /__sandbox/pace changes both).
  */
 
 function option(name: string): string | undefined {
@@ -17,12 +18,15 @@ function option(name: string): string | undefined {
 async function main(): Promise<void> {
 	const port = Number(option('port') ?? process.env.SANDBOX_PORT ?? 8765);
 	const seed = option('seed') !== undefined ? Number(option('seed')) : undefined;
+	const listOrder = option('list-order') ?? process.env.SANDBOX_LIST_ORDER;
+	if (listOrder !== undefined && !isListOrder(listOrder)) throw new Error(`unknown list order "${listOrder}": use one of ${LIST_ORDERS.join(', ')}`);
 	const latencyMs = option('latency') !== undefined ? Number(option('latency')) : undefined;
 	const throttleAbove = option('throttle-above') !== undefined ? Number(option('throttle-above')) : undefined;
-	const sandbox = await startSandbox({ port, seed, log: process.argv.includes('--log'), pace: { latencyMs, throttleAbove } });
+	const sandbox = await startSandbox({ port, seed, listOrder, log: process.argv.includes('--log'), pace: { latencyMs, throttleAbove } });
 
 	console.log(`Admintotal sandbox tenant listening on ${sandbox.url}`);
 	console.log(`  API base:        ${sandbox.apiBase}/`);
+	console.log(`  Lists in order:  ${sandbox.listOrder} (--list-order, or PUT /__sandbox/list-order {"order": "-id"})`);
 	console.log(`  Base URL for the n8n credential: ${sandbox.url}`);
 	console.log('');
 	console.log('Three ways to log in:');
@@ -32,7 +36,7 @@ async function main(): Promise<void> {
 	console.log(`  3. Login for key:  POST ${sandbox.apiBase}/usuarios/login_usuario/  with the same username and password`);
 	console.log('');
 	console.log(`Try:  curl -s -H 'Api-key: ${DEMO.apiKey}' '${sandbox.apiBase}/productos/?limit=2'`);
-	console.log(`Control API (no auth): ${sandbox.url}/__sandbox/health, /__sandbox/requests, /__sandbox/faults, /__sandbox/pace, /__sandbox/webhooks/price-stock`);
+	console.log(`Control API (no auth): ${sandbox.url}/__sandbox/health, /__sandbox/requests, /__sandbox/faults, /__sandbox/pace, /__sandbox/list-order, /__sandbox/webhooks/price-stock`);
 	console.log('Press Ctrl-C to stop.');
 
 	let stopping = false;

@@ -1,4 +1,5 @@
 import { DEMO } from './demo';
+import { ListOrdering } from './drf/ordering';
 import { seedStore } from './seed/index';
 import { Authenticator } from './server/authentication';
 import { buildServer } from './server/app';
@@ -25,6 +26,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const webhooks = new WebhookSender(store);
 	// One object the server reads at each request, so `sandbox.pace` changes it while it runs.
 	const pace = { ...options.pace };
+	const listOrdering = new ListOrdering(options.listOrder);
 	const { app } = buildServer({
 		store,
 		auth,
@@ -32,11 +34,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log,
 		pageSize: options.pageSize ?? { default: 20, max: 200 },
 		linkOrigin: options.linkOrigin,
+		listOrdering,
 		logger: options.log ?? false,
 		pace,
 	});
 	let url = '';
-	registerControl(app, { store, auth, faults, log, webhooks, pace, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
+	registerControl(app, { store, auth, faults, log, webhooks, pace, listOrdering, describe: () => ({ url, apiBase: `${url}/api/v2` }) });
 	const shop = new DemoShop();
 	shop.register(app);
 	await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
@@ -54,6 +57,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		webhooks,
 		shop,
 		pace,
+		get listOrder() {
+			return listOrdering.order;
+		},
+		set listOrder(order) {
+			listOrdering.order = order;
+		},
 		close: () => (closing ??= webhooks.close().then(() => app.close())),
 	};
 }
@@ -66,3 +75,4 @@ export type { Store, ClienteInterno, Credencial, NotaVentaExtra } from './store/
 export type { WebhookAuth, WebhookDelivery, WebhookSender, PriceStockOptions, ScheduleOptions, DeliveryRecord } from './webhooks/sender';
 export { PRICE_STOCK_BATCH_SIZE } from './webhooks/sender';
 export { DEFAULT_VOLUME } from './seed/index';
+export { LIST_ORDERS, isListOrder, type ListOrder } from './drf/ordering';

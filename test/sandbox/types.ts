@@ -1,3 +1,4 @@
+import type { ListOrder } from './drf/ordering';
 import type { ResourceName } from './seed/index';
 import type { Authenticator } from './server/authentication';
 import type { Store } from './store/store';
@@ -8,6 +9,7 @@ import type { Pace } from './server/pace';
 export type { Pace } from './server/pace';
 
 export type { ResourceName } from './seed/index';
+export type { ListOrder } from './drf/ordering';
 
 export interface SandboxOptions {
 	/** Default 0: a free port. Always bound to 127.0.0.1. */
@@ -28,6 +30,12 @@ export interface SandboxOptions {
 	log?: boolean;
 	/** The tenant's pace: latency, 429 above a number in flight, slowing under load (server/pace.ts). */
 	pace?: Pace;
+	/**
+	 * The order of the lists the Polling Trigger reads (sales notes, orders; the 69-B list reversed for
+	 * `-id`/`-fecha`): `id` ascending (default), `-id` newest first, `fecha` by date with the ID breaking
+	 * ties, `-fecha` the reverse. Changed later by `sandbox.listOrder` or `PUT /__sandbox/list-order`.
+	 */
+	listOrder?: ListOrder;
 }
 
 export interface RecordedRequest {
@@ -96,6 +104,8 @@ export interface Sandbox {
 	auth: SandboxAuth;
 	store: Store;
 	webhooks: WebhookSender;
+	/** The order the lists come in now (SandboxOptions.listOrder); set it to list the other way from the next request on. */
+	listOrder: ListOrder;
 	/** The demo shop the price/stock example syncs to (POST/GET /__shop/inventory). */
 	shop: DemoShop;
 	/** The tenant's pace, read at each request: set its fields to change it while the sandbox runs. */

@@ -20,7 +20,9 @@
  * newest (committed late); cancellations; date edits in and out of the window; deletions; changes
  * while a poll reads its pages (the activation's too); counts off by one; failing pages; restarts
  * (memory saved only when n8n saves it); the clock stepping a day; timezone, Look Back and filter
- * edits; damaged memory. The served list has pages of 3 records, so every read has page boundaries.
+ * edits; damaged memory. The served list has pages of 3 records, so every read has page boundaries,
+ * and comes in an order drawn per history (issue 41): by ID or by date, either way, or one the
+ * trigger cannot name; every run covers every order, and a history may turn the order midway.
  *
  * Most histories run the compiled node's `poll` in-process against the same served list; some run
  * through n8n-core's PollContext over HTTP (the real path). HISTORIES=20000 npm run test:histories
@@ -35,7 +37,7 @@ import { DEMO } from '../../sandbox';
 import { fakeDateOnly } from './fixture';
 import { commands, exercised, runHistory, type EventName, type TriggerDriver } from './histories';
 import { inProcessDriver } from './inProcess';
-import { noteList, serveNotes } from './servedNotes';
+import { SERVED_ORDERS, noteList, serveNotes, type ServedOrder } from './servedNotes';
 
 const MEMORY = 'node:Admintotal Polling Trigger';
 /** Histories per event: in-process, and through n8n-core over HTTP (about 30 ms each). */
@@ -69,21 +71,36 @@ function httpDriver(tenantUrl: string, event: EventName, list: TriggerDriver['li
 
 afterAll(() => process.stdout.write(`histories: ${JSON.stringify(exercised)}\n`));
 
+/** The tenant's order, drawn per history, and how many histories each order had in this property. */
+const drawnOrders = () => {
+	const drawn = new Map<ServedOrder, number>();
+	return {
+		order: fc.constantFrom(...SERVED_ORDERS),
+		count: (order: ServedOrder) => drawn.set(order, (drawn.get(order) ?? 0) + 1),
+		/** Every order had histories (a run of 100 histories misses one with odds of about 10^-9). */
+		expectAll: () => expect([...drawn.keys()].sort()).toEqual([...SERVED_ORDERS].sort()),
+	};
+};
+
 describe('Admintotal Polling Trigger: random histories through n8n-core over HTTP', () => {
 	const hostile = hostileTenantPerFile();
 	afterEach(() => jest.useRealTimers());
 
 	it.each(['newSalesNote', 'salesNoteCancelled'] as const)(`%s: ${HTTP_HISTORIES} histories keep the promise`, async (event) => {
 		fakeDateOnly(Date.now());
+		const orders = drawnOrders();
 		await fc.assert(
-			fc.asyncProperty(commands(event), async (history) => {
+			fc.asyncProperty(orders.order, commands(event), async (order, history) => {
+				orders.count(order);
 				const list = serveNotes(hostile());
 				list.pageMax = 3;
+				list.order = order;
 				const violation = await runHistory(event, history, httpDriver(hostile().url, event, list));
-				if (violation) throw new Error(`poll ${violation.poll}: ${violation.problem}`);
+				if (violation) throw new Error(`listed in order ${order}, poll ${violation.poll}: ${violation.problem}`);
 			}),
 			{ numRuns: HTTP_HISTORIES },
 		);
+		orders.expectAll();
 	}, 600_000);
 });
 
@@ -92,14 +109,18 @@ describe('Admintotal Polling Trigger: random histories in-process', () => {
 
 	it.each(['newSalesNote', 'salesNoteCancelled'] as const)(`%s: ${HISTORIES} histories keep the promise`, async (event) => {
 		fakeDateOnly(Date.now());
+		const orders = drawnOrders();
 		await fc.assert(
-			fc.asyncProperty(commands(event), async (history) => {
+			fc.asyncProperty(orders.order, commands(event), async (order, history) => {
+				orders.count(order);
 				const list = noteList();
 				list.pageMax = 3;
+				list.order = order;
 				const violation = await runHistory(event, history, inProcessDriver(list, { event, simplify: false, lookBackDays: 3 }));
-				if (violation) throw new Error(`poll ${violation.poll}: ${violation.problem}`);
+				if (violation) throw new Error(`listed in order ${order}, poll ${violation.poll}: ${violation.problem}`);
 			}),
 			{ numRuns: HISTORIES },
 		);
+		orders.expectAll();
 	}, 3_600_000);
 });

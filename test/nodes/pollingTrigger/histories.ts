@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 
-import type { NoteList, ServedNote } from './servedNotes';
+import { SERVED_ORDERS, type NoteList, type ServedNote, type ServedOrder } from './servedNotes';
 
 export type EventName = 'newSalesNote' | 'salesNoteCancelled';
 
@@ -26,7 +26,9 @@ export type Command =
 	| { kind: 'timezone'; zone: number }
 	| { kind: 'lookBack'; days: number }
 	| { kind: 'filter'; serie: 'A' | 'B' | undefined }
-	| { kind: 'damage'; how: number };
+	| { kind: 'damage'; how: number }
+	/** The tenant lists in another order from now on (its views changed). */
+	| { kind: 'reorder'; order: ServedOrder };
 
 /** What runs the real trigger against the model's tenant. */
 export interface TriggerDriver {
@@ -91,6 +93,7 @@ export function commands(event: EventName): fc.Arbitrary<Command[]> {
 		...(event === 'salesNoteCancelled' ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('lookBack' as const), days: fc.integer({ min: 1, max: 5 }) }) }] : []),
 		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('filter' as const), serie: fc.constantFrom('A' as const, 'B' as const, undefined) }) },
 		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('damage' as const), how: fc.nat(DAMAGED.length - 1) }) },
+		{ weight: 1, arbitrary: fc.record({ kind: fc.constant('reorder' as const), order: fc.constantFrom(...SERVED_ORDERS) }) },
 	);
 	return fc
 		.tuple(fc.array(mutation(), { maxLength: 8 }), pollCommand(), fc.array(command, { minLength: 4, maxLength: 40 }))
@@ -324,6 +327,9 @@ export async function runHistory(event: EventName, history: Command[], driver: T
 			case 'damage':
 				model.startOver();
 				driver.damage(DAMAGED[command.how]);
+				break;
+			case 'reorder':
+				driver.list.order = command.order;
 				break;
 			default:
 				model.mutate(command);

@@ -1,5 +1,5 @@
 /*
- * A tenant's sales notes served as Admintotal serves them (a DRF list in ID order, filtered by `desde`,
+ * A tenant's sales notes served as Admintotal serves them (a DRF list in the tenant's order, filtered by `desde`,
  * `cancelado` and `serie`, paged by `limit`/`offset`), so a test can change them between polls and
  * while a poll reads: `beforePage` runs before each page is answered. The list's `count` can be off
  * (`countSkew`), and a page can fail. `serveNotes` serves it over HTTP from the hostile tenant;
@@ -16,9 +16,28 @@ export interface ServedNote {
 	serie: string;
 }
 
+/**
+ * The orders a tenant may list in: by ID either way, by date either way with the ID breaking ties
+ * (as the sandbox's switch), and `unnamed`: stable while read, but neither (a hash of the ID).
+ */
+export const SERVED_ORDERS = ['id', '-id', 'fecha', '-fecha', 'unnamed'] as const;
+export type ServedOrder = (typeof SERVED_ORDERS)[number];
+
+const scrambled = (id: number) => (id * 7919) % 10_007;
+/** How two notes compare in each order (Array.prototype.sort's comparator). */
+export const ORDER_KEYS: Record<ServedOrder, (a: ServedNote, b: ServedNote) => number> = {
+	id: (a, b) => a.id - b.id,
+	'-id': (a, b) => b.id - a.id,
+	fecha: (a, b) => a.fecha.localeCompare(b.fecha) || a.id - b.id,
+	'-fecha': (a, b) => b.fecha.localeCompare(a.fecha) || b.id - a.id,
+	unnamed: (a, b) => scrambled(a.id) - scrambled(b.id) || a.id - b.id,
+};
+
 export interface NoteList {
-	/** The tenant's notes, any order (served in ID order). */
+	/** The tenant's notes, any order (served in `order`). */
 	notes: ServedNote[];
+	/** The order the list comes in; default by ID. */
+	order: ServedOrder;
 	/** Added to every page's true `count` (a count that lies). */
 	countSkew: number;
 	/** Runs before a page is answered, with the page's offset: the tenant changing while a poll reads. */
@@ -32,7 +51,7 @@ export interface NoteList {
 }
 
 export function noteList(notes: ServedNote[] = []): NoteList {
-	return { notes, countSkew: 0, failNextPage: false, pages: 0, pageMax: 100 };
+	return { notes, order: 'id', countSkew: 0, failNextPage: false, pages: 0, pageMax: 100 };
 }
 
 /** The answer to one GET of the list at `url` (absolute); `origin` makes the `next` link. */
@@ -51,7 +70,7 @@ export function answerPage(list: NoteList, url: URL): { status: number; html?: s
 	const serie = searchParams.get('serie');
 	const listed = list.notes
 		.filter((note) => note.fecha >= desde && (cancelado === null || note.cancelado === (cancelado === '1')) && (serie === null || note.serie === serie))
-		.sort((a, b) => a.id - b.id);
+		.sort(ORDER_KEYS[list.order]);
 	const next = new URL(url);
 	next.searchParams.set('offset', String(offset + limit));
 	return {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../drf/errors';
+import type { ListOrdering } from '../drf/ordering';
 import { paginate, type PageSize } from '../drf/pagination';
 import { QueryParams } from '../drf/queryParams';
 import type { ListEnvelope } from '../schemas/common';
@@ -14,6 +15,8 @@ export interface RouteContext {
 	store: Store;
 	auth: Authenticator;
 	pageSize: PageSize;
+	/** The order the lists the Polling Trigger reads come in (sales notes, orders, the 69-B list). */
+	listOrdering: ListOrdering;
 	/** Fixed origin for absolute links; else taken from the request's Host, http. */
 	linkOrigin?: string;
 }

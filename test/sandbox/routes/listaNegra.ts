@@ -17,7 +17,7 @@ export function registerListaNegra(context: RouteContext): void {
 				(rfc === undefined || asSatWrites(e.rfc) === rfc) &&
 				(nombre === undefined || e.nombre.toLowerCase().includes(nombre)),
 		);
-		return page(context, request, entries);
+		return page(context, request, context.listOrdering.entries(entries));
 	});
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LIST_ORDERS, isListOrder } from '../drf/ordering';
 import type { FaultRule } from '../types';
 import type { PriceStockOptions, ScheduleOptions, WebhookDelivery, WebhookSender } from '../webhooks/sender';
 import type { ServerParts } from './app';
@@ -6,7 +7,7 @@ import { CONTROL_PREFIX } from './recording';
 
 /** `Sandbox`'s controls over HTTP under /__sandbox/, for scripts and real n8n runs: no auth, never recorded or faulted. */
 
-type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log' | 'pace'> & {
+type ControlParts = Pick<ServerParts, 'store' | 'auth' | 'faults' | 'log' | 'pace' | 'listOrdering'> & {
 	webhooks: WebhookSender;
 	describe: () => { url: string; apiBase: string };
 };
@@ -19,7 +20,7 @@ const HEALTH_COUNTS = [
 type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string; pathFlags?: string };
 
 export function registerControl(app: FastifyInstance, parts: ControlParts): void {
-	const { store, auth, faults, log, webhooks, pace } = parts;
+	const { store, auth, faults, log, webhooks, pace, listOrdering } = parts;
 	const schedules: { stop(): void }[] = [];
 	const route = (path: string) => `${CONTROL_PREFIX}${path}`;
 
@@ -28,6 +29,7 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 		...parts.describe(),
 		requests: log.requests.length,
 		faults: faults.rules.length,
+		listOrder: listOrdering.order,
 		counts: Object.fromEntries(HEALTH_COUNTS.map((name) => [name, store[name].length])),
 	}));
 
@@ -51,6 +53,15 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 	app.put(route('/pace'), async (request) => {
 		for (const key of Object.keys(pace)) delete pace[key as keyof typeof pace];
 		return Object.assign(pace, request.body as object);
+	});
+
+	// The order the lists come in: {"order": "id" | "-id" | "fecha" | "-fecha"}.
+	app.get(route('/list-order'), async () => ({ order: listOrdering.order }));
+	app.put(route('/list-order'), async (request, reply) => {
+		const order = (request.body as { order?: unknown } | undefined)?.order;
+		if (!isListOrder(order)) return badRequest(reply, new Error(`order must be one of ${LIST_ORDERS.join(', ')}`));
+		listOrdering.order = order;
+		return { order };
 	});
 
 	app.post(route('/auth/expire-access'), noContent(() => auth.expireAccessTokens()));

@@ -25,7 +25,7 @@ export function registerNotasVenta(context: RouteContext): void {
 
 	routes.get('/movimientos/notas_venta/', (request) => {
 		const notas = filtrarDocumentos(store.notasVenta, queryOf(request), (n) => n.cancelado);
-		return page(context, request, notas);
+		return page(context, request, context.listOrdering.documents(notas));
 	});
 
 	routes.post('/movimientos/notas_venta/', (request, reply) => {

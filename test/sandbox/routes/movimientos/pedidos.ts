@@ -16,7 +16,7 @@ export function registerPedidos(context: RouteContext): void {
 
 	routes.get('/movimientos/pedidos/', (request) => {
 		const pedidos = filtrarDocumentos(store.pedidos, queryOf(request), (p) => p.status === STATUS_CANCELADO.pedido);
-		return page(context, request, pedidos);
+		return page(context, request, context.listOrdering.documents(pedidos));
 	});
 
 	routes.post('/movimientos/pedidos/', (request, reply) => {
