@@ -24,8 +24,8 @@ describe('SAT catalogs', () => {
 });
 
 /** Every catalog the nodes use, by the name it is exported under. */
-const CATALOGS = Object.fromEntries(
-	Object.entries({ ...advanceCatalogs, ...blacklistTypes, ...productCatalogs, ...salesNoteCatalogs, ...workOrderCatalogs }).filter(
+const CATALOGS: Record<string, Catalog<string | number>> = Object.fromEntries(
+	(Object.entries({ ...advanceCatalogs, ...blacklistTypes, ...productCatalogs, ...salesNoteCatalogs, ...workOrderCatalogs }) as Array<[string, unknown]>).filter(
 		(entry): entry is [string, Catalog<string | number>] => Array.isArray(entry[1]),
 	),
 );
