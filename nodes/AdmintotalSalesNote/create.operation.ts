@@ -37,7 +37,7 @@ export const createSalesNote = defineOperation({
 			}),
 			exactNumberField({ displayName: 'Card Amount', name: 'cardAmount', apiName: 'monto_tarjeta', placeholder: 'e.g. 850.00', description: 'Amount paid by card, sent exactly as written (monto_tarjeta)' }),
 			scalarField(fourDigits)({ displayName: 'Card Last 4 Digits', name: 'cardLastDigits', apiName: 'numero_tarjeta', placeholder: 'e.g. 4242', description: 'Last four digits of the card (numero_tarjeta)' }),
-			catalogField({ displayName: 'Card Type', name: 'cardType', apiName: 'tipo_tarjeta', description: 'Credit or debit (tipo_tarjeta)' }, CARD_TYPE, { showCode: false }),
+			catalogField({ displayName: 'Card Type', name: 'cardType', apiName: 'tipo_tarjeta', description: 'Credit or debit (tipo_tarjeta)' }, CARD_TYPE),
 			exactNumberField({ displayName: 'Cash Amount', name: 'cashAmount', apiName: 'monto_efectivo', placeholder: 'e.g. 200.00', description: 'Amount paid in cash, sent exactly as written (monto_efectivo)' }),
 			commentsField,
 			textField({ displayName: 'Currency', name: 'currency', apiName: 'moneda', placeholder: 'e.g. USD', description: 'Currency name (moneda); the tenant currency when left out' }),

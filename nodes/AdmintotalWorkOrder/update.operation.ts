@@ -6,9 +6,9 @@ import { WORK_ORDER_PRIORITY, WORK_ORDER_STATUS } from './catalogs';
 const changes = collection({ displayName: 'Update Fields', name: 'updateFields' }, [
 	textField({ displayName: 'Description', name: 'description', apiName: 'descripcion', typeOptions: { rows: 3 }, description: 'Visit description (descripcion)' }),
 	dateField({ displayName: 'End Date', name: 'endDate', apiName: 'fecha_fin', description: 'Sent as YYYY-MM-DD (fecha_fin)' }),
-	catalogField({ displayName: 'Priority', name: 'priority', apiName: 'prioridad', default: 2, description: 'Sent as the priority code (prioridad)' }, WORK_ORDER_PRIORITY, { showCode: false }),
+	catalogField({ displayName: 'Priority', name: 'priority', apiName: 'prioridad', default: 2, description: 'Sent as the priority code (prioridad)' }, WORK_ORDER_PRIORITY),
 	dateField({ displayName: 'Start Date', name: 'startDate', apiName: 'fecha_inicio', description: 'Sent as YYYY-MM-DD (fecha_inicio)' }),
-	catalogField({ displayName: 'Status', name: 'status', apiName: 'status', default: 2, description: 'Visit status, sent as its code (status)' }, WORK_ORDER_STATUS, { showCode: false }),
+	catalogField({ displayName: 'Status', name: 'status', apiName: 'status', default: 2, description: 'Visit status, sent as its code (status)' }, WORK_ORDER_STATUS),
 ]);
 
 /** An update that changes nothing is a mistake worth stopping. */

@@ -51,25 +51,35 @@ function pick(record: IDataObject, keep: string[]): IDataObject {
 }
 
 /**
- * A fixed list of codes the API uses. SAT catalogs keep their official Spanish labels (what
- * accountants recognise on a CFDI); the English meaning goes in the option description. Each
- * catalog lives with the resource that uses it.
+ * A fixed list of codes the API uses, each with its official Spanish name (the SAT's, or
+ * Admintotal's own) and its English name. Each catalog lives with the resource that uses it.
  */
 export interface CatalogEntry<Code extends string | number = string> {
 	code: Code;
+	/** The official Spanish name: what accountants recognise on a CFDI and what Admintotal shows. */
 	label: string;
 	english: string;
+	/** What the option means, when its name alone does not say it. */
+	description?: string;
 }
 
 export type Catalog<Code extends string | number = string> = readonly CatalogEntry<Code>[];
 
-/** Dropdown options: "G01 - Adquisición de mercancías", with the English meaning as description. */
-export function catalogOptions<Code extends string | number>(catalog: Catalog<Code>, { showCode = true } = {}): INodePropertyOptions[] {
-	return catalog.map((entry) => ({
-		name: showCode ? `${entry.code} - ${entry.label}` : `${entry.label} (${entry.english})`,
-		value: entry.code,
-		description: entry.english,
-	}));
+/**
+ * Dropdown options named in English with the official Spanish name kept beside it, so a user who
+ * types either finds the option: "G03 - General expenses (Gastos en general)". A code written as
+ * text is the SAT's own (G03, 01), which users know, so it leads the name; a numeric code is
+ * Admintotal's and means nothing on screen ("Open (Abierta)"). The value is the code, as before.
+ */
+export function catalogOptions<Code extends string | number>(catalog: Catalog<Code>): INodePropertyOptions[] {
+	return catalog.map((entry) => {
+		const name = entry.english === entry.label ? entry.english : `${entry.english} (${entry.label})`;
+		return {
+			name: typeof entry.code === 'string' ? `${entry.code} - ${name}` : name,
+			value: entry.code,
+			...(entry.description ? { description: entry.description } : {}),
+		};
+	});
 }
 
 export function catalogEntry<Code extends string | number>(catalog: Catalog<Code>, code: unknown): CatalogEntry<Code> | undefined {

@@ -2,7 +2,7 @@
 /**
  * `npm run dev`: the newcomer's first five minutes. Builds and packs the package, starts the sandbox
  * tenant with demo data, starts a real n8n (the newest the e2e suite runs, n8n 2.41 on Node 24;
- * `npm run dev -- --runtime node20` or DEV_RUNTIME=node20 for n8n 2.8 on Node 20; installed and
+ * `npm run dev -- --runtime node20` or DEV_RUNTIME=node20 for n8n 2.8 on Node 22; installed and
  * cached on first use) with the package installed like a user installs it, a ready "Admintotal API"
  * credential pointing at the sandbox, an "OpenAI" credential pointing at a scripted stand-in model
  * for the agent example, and the example workflows, then prints the URL and the login. Ctrl-C

@@ -151,11 +151,11 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 	describe('Customer Advance: SAT catalogs with their labels', () => {
 		const spec = CUSTOMER_ADVANCE!;
 		const catalogs = [
-			{ label: 'CFDI Use', parameter: 'usoCfdi', catalog: USO_CFDI, size: 25, shown: 'G03 - Gastos en general', first: 'G01 - Adquisición de mercancías', last: 'S01 - Sin efectos fiscales', where: 'in the panel' },
-			{ label: 'Payment Form', parameter: 'paymentForm', catalog: FORMA_PAGO, size: 22, shown: '03 - Transferencia electrónica de fondos', first: '01 - Efectivo', last: '99 - Por definir', where: 'added from Additional Fields' },
+			{ label: 'CFDI Use', parameter: 'usoCfdi', catalog: USO_CFDI, size: 25, shown: 'G03 - General expenses (Gastos en general)', first: 'G01 - Purchase of goods (Adquisición de mercancías)', last: 'S01 - No tax effects (Sin efectos fiscales)', where: 'in the panel' },
+			{ label: 'Payment Form', parameter: 'paymentForm', catalog: FORMA_PAGO, size: 22, shown: '03 - Electronic funds transfer (Transferencia electrónica de fondos)', first: '01 - Cash (Efectivo)', last: '99 - To be defined (Por definir)', where: 'added from Additional Fields' },
 		];
 
-		test.each(catalogs)('$label, $where, lists its SAT catalog "$first" … "$last", each with its English meaning', async ({ label: name, parameter, catalog, size, shown, first, last, where }) => {
+		test.each(catalogs)('$label, $where, lists its SAT catalog "$first" … "$last", in English with the official names', async ({ label: name, parameter, catalog, size, shown, first, last, where }) => {
 			const shot = `${spec.key}-${name.toLowerCase().replace(/ /g, '-')}`;
 			await check(shot, async () => {
 				await editor.ensureWorkflow(ALL_NODES_WORKFLOW_ID, SPECS.length);
@@ -171,8 +171,8 @@ describe(`node panels in Chromium on ${RUNTIME}`, () => {
 				expect(options.names).toEqual(expect.arrayContaining([first, shown, last]));
 				expect(options.names).toEqual(label(catalogOptions(catalog)));
 				expect(options.names).toHaveLength(size);
-				// Official SAT labels, each with its English meaning beneath (n8n Cloud wants English in the UI).
-				expect(options.texts).toEqual(catalog.map((entry) => expect.stringContaining(entry.english)));
+				// English first (n8n Cloud wants English in the UI), the official SAT name kept beside it.
+				expect(options.texts).toEqual(catalog.map((entry) => expect.stringContaining(`${entry.english} (${entry.label})`)));
 				await editor.screenshot(join(ARTIFACTS, `${shot}.png`));
 				await editor.scrollToOption(options, last);
 				await editor.screenshot(join(ARTIFACTS, `${shot}-end.png`));

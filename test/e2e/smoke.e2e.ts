@@ -31,8 +31,8 @@ import {
 
 const RUNTIME = selectedRuntimeName();
 const EXPECTED: Record<string, { n8n: string; node: RegExp }> = {
-	node20: { n8n: '2.8.4', node: /^v20\./ },
-	node24: { n8n: '2.41.1', node: /^v24\./ },
+	node20: { n8n: '2.8.4', node: /^v22\.23\./ },
+	node24: { n8n: '2.41.1', node: /^v24\.21\./ },
 };
 
 const helloWorkflow = linearWorkflow('e2eSmokeHello001', 1, 'E2E smoke: hello', [MANUAL_TRIGGER, { name: 'E2E Hello', type: THROWAWAY_HELLO_TYPE, parameters: { name: 'cli' } }]);

@@ -8,15 +8,16 @@ import * as workOrderCatalogs from '../../nodes/AdmintotalWorkOrder/catalogs';
 import { loadPackage } from '../harness/package';
 
 /**
- * n8n Cloud verification wants the UI in English. Official SAT labels stay (users recognise them),
- * so every option shown with a Spanish label must carry its English meaning as the option's
- * description, which n8n shows beneath it; every field label is English.
+ * n8n Cloud verification wants the UI in English. Official SAT labels stay (users recognise and
+ * search for them), so an option that shows one is named in English first, the Spanish only in
+ * the parentheses after it: "G03 - General expenses (Gastos en general)"; every field label is English.
  */
 const SPANISH = /[áéíóúñÁÉÍÓÚÑ¿¡]/;
 const CATALOG_LABELS = new Set(
 	([advanceCatalogs, blacklistTypes, productCatalogs, salesNoteCatalogs, workOrderCatalogs].flatMap((module) => Object.values(module)) as unknown[])
-		.filter((value): value is Array<{ label: string }> => Array.isArray(value))
-		.flatMap((catalog) => catalog.map((entry) => entry.label)),
+		.filter((value): value is Array<{ label: string; english: string }> => Array.isArray(value))
+		// Official Spanish names ("Web" is the same word in both languages).
+		.flatMap((catalog) => catalog.filter((entry) => entry.label !== entry.english).map((entry) => entry.label)),
 );
 
 interface Shown {
@@ -41,7 +42,7 @@ function shownIn(node: string, properties: readonly INodeProperties[]): Shown[] 
 	});
 }
 
-describe('the UI is English, with official SAT labels explained in English', () => {
+describe('the UI is English, with official SAT labels kept beside the English', () => {
 	let shown: Shown[] = [];
 	beforeAll(async () => {
 		const pkg = await loadPackage();
@@ -56,10 +57,13 @@ describe('the UI is English, with official SAT labels explained in English', () 
 		expect(shown.filter((entry) => !entry.option && !entry.notice && SPANISH.test(entry.label)).map((entry) => `${entry.node}.${entry.field}: ${entry.label}`)).toEqual([]);
 	});
 
-	it('every option with a Spanish label has an English description', () => {
-		const spanish = shown.filter((entry) => entry.option && (SPANISH.test(entry.label) || [...CATALOG_LABELS].some((label) => entry.label.endsWith(label))));
+	it('every option with a Spanish label is named in English first, the Spanish in parentheses after it', () => {
+		const spanish = shown.filter((entry) => entry.option && (SPANISH.test(entry.label) || [...CATALOG_LABELS].some((label) => entry.label.includes(label))));
 		expect(spanish.length).toBeGreaterThan(50);
-		const unexplained = spanish.filter((entry) => !entry.option?.description || SPANISH.test(entry.option.description));
-		expect(unexplained.map((entry) => `${entry.node}.${entry.field}: ${entry.label}`)).toEqual([]);
+		const notEnglishFirst = spanish.filter((entry) => {
+			const english = entry.label.replace(/^\S+ - /, '').split(' (')[0];
+			return english === entry.label || SPANISH.test(english) || [...CATALOG_LABELS].includes(english) || SPANISH.test(entry.option?.description ?? '');
+		});
+		expect(notEnglishFirst.map((entry) => `${entry.node}.${entry.field}: ${entry.label}`)).toEqual([]);
 	});
 });

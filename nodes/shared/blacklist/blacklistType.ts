@@ -3,9 +3,9 @@ import { catalogEntry } from '../records';
 
 /** SAT 69-B situations the API spec lists for `tipo`. */
 export const BLACKLIST_TYPE: Catalog<number> = [
-	{ code: 1, label: 'Definitivo', english: 'Definitive: confirmed simulated operations' },
-	{ code: 2, label: 'Desvirtuado', english: 'Cleared: the taxpayer disproved the presumption' },
-	{ code: 3, label: 'Presunto', english: 'Presumed: under review' },
+	{ code: 1, label: 'Definitivo', english: 'Definitive', description: 'SAT confirmed simulated operations' },
+	{ code: 2, label: 'Desvirtuado', english: 'Cleared', description: 'The taxpayer disproved the presumption' },
+	{ code: 3, label: 'Presunto', english: 'Presumed', description: 'Under review by SAT' },
 ];
 
 /**
@@ -24,7 +24,7 @@ export interface BlacklistTypeReading {
  * SAT's fourth situation. The API spec lists only 1-3; 4 follows them should Admintotal send it.
  * Belongs in BLACKLIST_TYPE once the API confirms the code.
  */
-const SENTENCIA_FAVORABLE: CatalogEntry<number> = { code: 4, label: 'Sentencia Favorable', english: 'Favourable ruling: a court ruled for the taxpayer' };
+const SENTENCIA_FAVORABLE: CatalogEntry<number> = { code: 4, label: 'Sentencia Favorable', english: 'Favourable ruling', description: 'A court ruled for the taxpayer' };
 
 const KNOWN_TYPES = [...BLACKLIST_TYPE, SENTENCIA_FAVORABLE];
 

@@ -84,8 +84,8 @@ export function optionsField(spec: FieldSpec, sends?: Record<string, string | nu
 }
 
 /** A dropdown of a catalog's codes. */
-export function catalogField<Code extends string | number>(spec: FieldSpec, catalog: Catalog<Code>, { showCode = true } = {}): Field {
-	return optionsField({ default: catalog[0].code, ...spec, options: catalogOptions(catalog, { showCode }) }, undefined, 'the catalog');
+export function catalogField<Code extends string | number>(spec: FieldSpec, catalog: Catalog<Code>): Field {
+	return optionsField({ default: catalog[0].code, ...spec, options: catalogOptions(catalog) }, undefined, 'the catalog');
 }
 
 /** Fields of a Filters, Options or Additional Fields collection, sent side by side. */
