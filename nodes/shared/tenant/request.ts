@@ -5,6 +5,7 @@ import type { Expected } from './answer';
 import { checkedBody, headerOf, originOf, redirectTarget, retryAfterSeconds } from './answer';
 import type { WriteEffect } from './errors';
 import { apiError, boundError, networkCodeOf, networkError, unsentError } from './errors';
+import { loginFailureOf, PassingLoginFailure, RefusedLogin } from './sessions';
 import type { RequestContext, Tenant } from './tenant';
 import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
 
@@ -84,7 +85,11 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 		giveBack ??= await budget.take();
 		// Until this try ends in an answer or a retry, it is failing (see `finally`).
 		let failing = true;
+		// A login this request needed that failed in passing (a 429, a 5xx): its answer is treated as this request's own.
+		let login: PassingLoginFailure | undefined;
 		try {
+			// After a refused login the run logs in no more: a request that needs the session fails unsent.
+			if (tenant.refusedLogin && usesSession(credentials)) throw unsentError(context, tenant.refusedLogin, itemIndex, secrets);
 			let answer: IN8nHttpFullResponse;
 			body ??= await bodyToSend(request.body);
 			const handedOver = withLoginSettings(session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials, request);
@@ -104,20 +109,28 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 					)) as IN8nHttpFullResponse,
 				);
 			} catch (error) {
+				const failedLogin = loginFailureOf(error);
+				// Remembered before anything else is awaited, so no request of the run starts another login meanwhile.
+				if (failedLogin instanceof RefusedLogin) tenant.refusedLogin ??= failedLogin;
+				login = failedLogin instanceof PassingLoginFailure ? failedLogin : undefined;
 				secrets = [...secrets, ...(await storedSecrets())];
 				if (error instanceof OutOfBounds) {
 					throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 				}
-				// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
-				const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
-				if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
-				if (read && transient < READ_RETRIES) {
-					transient++;
-					pauseMs = backoffSeconds(transient) * 1000;
-					failing = false;
-					continue;
+				if (login?.answer) answer = login.answer as IN8nHttpFullResponse;
+				else {
+					// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
+					const code = login?.network ?? networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
+					if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
+					// A login is tried again as a read is: the request it was for was not sent.
+					if ((read || login) && transient < READ_RETRIES) {
+						transient++;
+						pauseMs = backoffSeconds(transient) * 1000;
+						failing = false;
+						continue;
+					}
+					throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page);
 				}
-				throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, write, page);
 			}
 			secrets = [...secrets, ...(await storedSecrets())];
 			const status = answer.statusCode;
@@ -151,14 +164,14 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			const retryAfter = retryAfterSeconds(answer.headers);
-			const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-			const failure = { status, body: answer.body, itemIndex, secrets, page, write };
-			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
+			const retryable = status === 429 ? rateLimited < RATE_LIMIT_RETRIES : (read || login) && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+			const failure = { status, body: answer.body, itemIndex, secrets, page, write: login ? undefined : write };
+			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(rateLimited + transient)] });
 			const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
 			if (wait > MAX_WAIT_SECONDS) {
 				throw apiError(context.getNode(), {
 					...failure,
-					notes: [`Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
+					notes: [...loginNotes(login), `Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`],
 				});
 			}
 			if (status === 429) {
@@ -211,6 +224,11 @@ function asHandedOver(context: RequestContext, data: ICredentialDataDecryptedObj
 
 function backoffSeconds(attempt: number): number {
 	return 2 ** (attempt - 1);
+}
+
+/** Said of an answer that was the login's: the request it was for was not sent. */
+function loginNotes(login: PassingLoginFailure | undefined): string[] {
+	return login ? [`This was the answer to ${login.what}; the request it was for was not sent.`] : [];
 }
 
 function retryNotes(retries: number): string[] {
