@@ -96,7 +96,7 @@ async function cfdiItem(helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'
 		);
 	}
 	const check = typeof xml === 'string' ? checkCfdiXml(xml) : { cfdi: false as const, problem: `it is ${Array.isArray(xml) ? 'a list' : `a ${typeof xml}`}, not text` };
-	if (!check.cfdi) return told('notCfdi', `${recordName(file, record)}: ${file.field} is not a CFDI 4.0 XML (${check.problem}), so no file was made of it.`);
+	if (!check.cfdi) return told('notCfdi', `${recordName(file, record)}: ${file.field} is not a CFDI XML of version 4.0 or 3.3 (${check.problem}), so no file was made of it.`);
 	const fileName = `${check.uuid ?? plainName([check.serie, check.folio]) ?? plainName([record.folio_completo]) ?? plainName([file.record.replace(/ /g, '-'), record.id]) ?? 'cfdi'}.xml`;
 	const binary = await helpers.prepareBinaryData(Buffer.from(xml as string, 'utf8'), fileName, XML_TYPE);
 	return { json: { ...output, cfdiFile: 'attached' satisfies CfdiFileOutcome }, binary: { [file.binaryProperty]: binary } };
@@ -122,15 +122,20 @@ function plainName(parts: unknown[]): string | undefined {
 }
 
 /**
- * Whether a text from Admintotal is a CFDI 4.0 XML, checked without an XML library (the package has
- * no runtime dependencies): one pass over the text, as far as telling a CFDI from an HTML page, a
- * document cut off in transfer, or another document. It checks that the tags nest and close, that
- * attributes are quoted and not repeated, that prefixes are declared, that the root is `Comprobante`
- * in the CFDI 4.0 namespace, and reads the series, the folio and the TimbreFiscalDigital's UUID.
- * It is not a validating parser: the SAT's schema, seals and certificates are not checked.
+ * Whether a text from Admintotal is a stamped CFDI XML, checked without an XML library (the package
+ * has no runtime dependencies): one pass over the text, in time linear in its size whatever it holds,
+ * as far as telling a CFDI from an HTML page, a document cut off in transfer, or another document. It
+ * checks that the tags nest and close, that names are XML names (in any script: an Addenda's
+ * `<Observación>`), that attributes are quoted and not repeated, that prefixes are declared, that the
+ * root is `Comprobante` in the namespace of CFDI 4.0 or 3.3 (3.2 shares 3.3's), and reads the series,
+ * the folio and the TimbreFiscalDigital's UUID. It is not a validating parser: the SAT's schema, seals
+ * and certificates are not checked.
  */
 
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
+/** CFDI 3.3 (and 3.2 before it): every CFDI stamped before April 2023. */
+export const CFDI_33_NAMESPACE = 'http://www.sat.gob.mx/cfd/3';
+const CFDI_NAMESPACES = new Set([CFDI_NAMESPACE, CFDI_33_NAMESPACE]);
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 
 export type CfdiCheck = { cfdi: true; uuid?: string; serie?: string; folio?: string } | { cfdi: false; problem: string };
@@ -138,20 +143,54 @@ export type CfdiCheck = { cfdi: true; uuid?: string; serie?: string; folio?: str
 /** Deeper than any CFDI nests (about 8 levels with complements); past it the text is refused, not walked. */
 const MAX_DEPTH = 64;
 
-const NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
-const ATTRIBUTE = /\s+([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+// XML 1.0's name characters (its NameStartChar and NameChar, the colon left to separate a prefix).
+const NAME_START = '[A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}]';
+const NAME_REST = '[-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}]*';
+const QNAME = `${NAME_START}${NAME_REST}(?::${NAME_START}${NAME_REST})?`;
+const NAME = new RegExp(QNAME, 'uy');
+const ATTRIBUTE = new RegExp(`\\s+(${QNAME})\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, 'uy');
 const TAG_END = /\s*(\/?)>/y;
 const END_TAG_CLOSE = /\s*>/y;
 /** An `&` that does not start one of XML's five entities or a character reference. */
 const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9A-Fa-f]{1,6});)/;
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
-interface Open {
-	name: string;
-	namespaces: ReadonlyMap<string, string>;
+/**
+ * The namespaces in scope: each prefix's declarations, innermost last. An element's declarations are
+ * added when it opens and taken off when it closes, so the cost is that of the declarations
+ * themselves, never of copying what is in scope for every element.
+ */
+class Namespaces {
+	private readonly bound = new Map<string, string[]>([['xml', ['http://www.w3.org/XML/1998/namespace']]]);
+
+	of(prefix: string): string | undefined {
+		const uris = this.bound.get(prefix);
+		return uris?.[uris.length - 1];
+	}
+
+	/** Declares the element's `xmlns` and `xmlns:prefix` attributes; returns the prefixes to take off when it closes. */
+	declare(attributes: ReadonlyMap<string, string>): string[] {
+		const declared: string[] = [];
+		for (const [name, value] of attributes) {
+			if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+			const prefix = name === 'xmlns' ? '' : name.slice('xmlns:'.length);
+			let uris = this.bound.get(prefix);
+			if (uris === undefined) this.bound.set(prefix, (uris = []));
+			uris.push(decoded(value) ?? '');
+			declared.push(prefix);
+		}
+		return declared;
+	}
+
+	release(declared: readonly string[]) {
+		for (const prefix of declared) this.bound.get(prefix)?.pop();
+	}
 }
 
-const NO_NAMESPACES: ReadonlyMap<string, string> = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+interface Open {
+	name: string;
+	declared: string[];
+}
 
 export function checkCfdiXml(text: string): CfdiCheck {
 	const notCfdi = (problem: string): CfdiCheck => ({ cfdi: false, problem });
@@ -159,6 +198,7 @@ export function checkCfdiXml(text: string): CfdiCheck {
 	const cutInTag = (): CfdiCheck => cutOff(open.length > 0 ? `inside a tag, within <${open[open.length - 1].name}>` : 'inside its first tag');
 	const found: { uuid?: string; serie?: string; folio?: string } = {};
 	const open: Open[] = [];
+	const namespaces = new Namespaces();
 	let rootClosed = false;
 	let at = text.startsWith('\uFEFF') ? 1 : 0;
 
@@ -187,6 +227,7 @@ export function checkCfdiXml(text: string): CfdiCheck {
 			const close = match(END_TAG_CLOSE, text, at + 2 + name.length);
 			if (close === undefined) return restHasNo('>', text, at) ? cutInTag() : notCfdi(`its end tag </${name}> is malformed`);
 			if (current === undefined || current.name !== name) return notCfdi(`</${name}> closes ${current ? `<${current.name}>` : 'nothing'}`);
+			namespaces.release(current.declared);
 			open.pop();
 			if (open.length === 0) rootClosed = true;
 			at += 2 + name.length + close.length;
@@ -208,13 +249,14 @@ export function checkCfdiXml(text: string): CfdiCheck {
 		if (!tagEnd) return restHasNo('>', text, position) ? cutInTag() : notCfdi(`its tag <${name}> is malformed`);
 		at = position + tagEnd[0].length;
 
-		const namespaces = declaredIn(attributes, open[open.length - 1]?.namespaces ?? NO_NAMESPACES);
-		const [prefix, local] = name.includes(':') ? name.split(':') : ['', name];
-		const namespace = namespaces.get(prefix);
+		const declared = namespaces.declare(attributes);
+		const colon = name.indexOf(':');
+		const [prefix, local] = colon < 0 ? ['', name] : [name.slice(0, colon), name.slice(colon + 1)];
+		const namespace = namespaces.of(prefix);
 		if (prefix !== '' && namespace === undefined) return notCfdi(`the prefix of <${name}> is not declared`);
 		if (open.length === 0 && !rootClosed) {
-			if (local !== 'Comprobante' || namespace !== CFDI_NAMESPACE) {
-				return notCfdi(`its root element is <${name}>${namespace ? ` (${namespace})` : ''}, not cfdi:Comprobante of CFDI 4.0 (${CFDI_NAMESPACE})`);
+			if (local !== 'Comprobante' || namespace === undefined || !CFDI_NAMESPACES.has(namespace)) {
+				return notCfdi(`its root element is <${name}>${namespace ? ` (${namespace})` : ''}, not cfdi:Comprobante of CFDI 4.0 (${CFDI_NAMESPACE}) or 3.3 (${CFDI_33_NAMESPACE})`);
 			}
 			found.serie = decoded(attributes.get('Serie'));
 			found.folio = decoded(attributes.get('Folio'));
@@ -224,9 +266,10 @@ export function checkCfdiXml(text: string): CfdiCheck {
 			if (uuid !== undefined && UUID.test(uuid)) found.uuid = uuid.toUpperCase();
 		}
 		if (tagEnd[1] === '/') {
+			namespaces.release(declared);
 			if (open.length === 0) rootClosed = true;
 		} else {
-			open.push({ name, namespaces });
+			open.push({ name, declared });
 		}
 	}
 	if (open.length > 0) return cutOff(`before </${open[open.length - 1].name}>`);
@@ -246,17 +289,6 @@ function match(pattern: RegExp, text: string, at: number): string | undefined {
 /** A tag with no `>` anywhere after it was cut off; one with a `>` later is malformed. */
 function restHasNo(character: string, text: string, at: number): boolean {
 	return text.indexOf(character, at) < 0;
-}
-
-/** The element's namespaces: its parent's, with its own `xmlns` and `xmlns:prefix` declarations. */
-function declaredIn(attributes: ReadonlyMap<string, string>, inherited: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
-	let own: Map<string, string> | undefined;
-	for (const [name, value] of attributes) {
-		if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
-		own ??= new Map(inherited);
-		own.set(name === 'xmlns' ? '' : name.slice('xmlns:'.length), decoded(value) ?? '');
-	}
-	return own ?? inherited;
 }
 
 const ENTITIES: Record<string, string> = {
