@@ -115,6 +115,8 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				login = failedLogin instanceof PassingLoginFailure ? failedLogin : undefined;
 				secrets = [...secrets, ...(await storedSecrets())];
 				if (error instanceof OutOfBounds) {
+					// A page too large is asked again, smaller (lists.ts), which says when it gives up.
+					if (error.crossed === 'size' && expect === 'page') failing = false;
 					throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 				}
 				if (login?.answer) answer = login.answer as IN8nHttpFullResponse;
