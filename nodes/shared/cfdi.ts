@@ -143,12 +143,32 @@ export type CfdiCheck = { cfdi: true; uuid?: string; serie?: string; folio?: str
 /** Deeper than any CFDI nests (about 8 levels with complements); past it the text is refused, not walked. */
 const MAX_DEPTH = 64;
 
-// XML 1.0's name characters (its NameStartChar and NameChar, the colon left to separate a prefix).
-const NAME_START = '[A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}]';
-const NAME_REST = '[-.0-9\\u00B7\\u0300-\\u036F\\u203F\\u2040A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}]*';
-const QNAME = `${NAME_START}${NAME_REST}(?::${NAME_START}${NAME_REST})?`;
-const NAME = new RegExp(QNAME, 'uy');
-const ATTRIBUTE = new RegExp(`\\s+(${QNAME})\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, 'uy');
+/** XML 1.0's NameStartChar (the colon left out: it separates a prefix), as code point ranges. */
+const NAME_START: ReadonlyArray<readonly [number, number]> = [
+	[0x41, 0x5a],
+	[0x5f, 0x5f],
+	[0x61, 0x7a],
+	[0xc0, 0xd6],
+	[0xd8, 0xf6],
+	[0xf8, 0x2ff],
+	[0x370, 0x37d],
+	[0x37f, 0x1fff],
+	[0x200c, 0x200d],
+	[0x2070, 0x218f],
+	[0x2c00, 0x2fef],
+	[0x3001, 0xd7ff],
+	[0xf900, 0xfdcf],
+	[0xfdf0, 0xfffd],
+	[0x10000, 0xeffff],
+];
+/** What NameChar adds to NameStartChar. */
+const NAME_MORE: ReadonlyArray<readonly [number, number]> = [
+	[0x2d, 0x2e],
+	[0x30, 0x39],
+	[0xb7, 0xb7],
+	[0x300, 0x36f],
+	[0x203f, 0x2040],
+];
 const TAG_END = /\s*(\/?)>/y;
 const END_TAG_CLOSE = /\s*>/y;
 /** An `&` that does not start one of XML's five entities or a character reference. */
@@ -221,7 +241,7 @@ export function checkCfdiXml(text: string): CfdiCheck {
 		if (text.startsWith('<!', at)) return notCfdi(`it has a markup declaration (${shortly(text.slice(at, at + 20))}), as an HTML page does; a CFDI has none`);
 
 		if (text.startsWith('</', at)) {
-			const name = match(NAME, text, at + 2);
+			const name = nameAt(text, at + 2);
 			const current = open[open.length - 1];
 			if (name === undefined) return at + 2 >= text.length ? cutInTag() : notCfdi('it has a malformed end tag');
 			const close = match(END_TAG_CLOSE, text, at + 2 + name.length);
@@ -234,16 +254,16 @@ export function checkCfdiXml(text: string): CfdiCheck {
 			continue;
 		}
 
-		const name = match(NAME, text, at + 1);
+		const name = nameAt(text, at + 1);
 		if (name === undefined) return at + 1 >= text.length ? cutInTag() : notCfdi(`it has a "<" that starts no element (${shortly(text.slice(at, at + 20))})`);
 		if (rootClosed) return notCfdi(`it has a second root element <${name}>`);
 		if (open.length >= MAX_DEPTH) return notCfdi(`its elements nest deeper than ${MAX_DEPTH} levels`);
 		let position = at + 1 + name.length;
 		const attributes = new Map<string, string>();
-		for (let attribute = execAt(ATTRIBUTE, text, position); attribute; attribute = execAt(ATTRIBUTE, text, position)) {
-			if (attributes.has(attribute[1])) return notCfdi(`<${name}> repeats the attribute ${attribute[1]}`);
-			attributes.set(attribute[1], attribute[2] ?? attribute[3]);
-			position += attribute[0].length;
+		for (let attribute = attributeAt(text, position); attribute; attribute = attributeAt(text, position)) {
+			if (attributes.has(attribute.name)) return notCfdi(`<${name}> repeats the attribute ${attribute.name}`);
+			attributes.set(attribute.name, attribute.value);
+			position = attribute.end;
 		}
 		const tagEnd = execAt(TAG_END, text, position);
 		if (!tagEnd) return restHasNo('>', text, position) ? cutInTag() : notCfdi(`its tag <${name}> is malformed`);
@@ -275,6 +295,57 @@ export function checkCfdiXml(text: string): CfdiCheck {
 	if (open.length > 0) return cutOff(`before </${open[open.length - 1].name}>`);
 	if (!rootClosed) return notCfdi('it holds no element');
 	return { cfdi: true, ...found };
+}
+
+function inRanges(code: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
+	return ranges.some(([first, last]) => code >= first && code <= last);
+}
+
+/** For ASCII, which most names are: 1 a name may start with it, 2 it may only follow. */
+const ASCII_NAME = Uint8Array.from({ length: 0x80 }, (_, code) => (inRanges(code, NAME_START) ? 1 : inRanges(code, NAME_MORE) ? 2 : 0));
+
+/** Where the name (without a prefix) starting at `at` ends; `at` when none starts there. */
+function localNameEnd(text: string, at: number): number {
+	let index = at;
+	for (;;) {
+		const code = text.codePointAt(index);
+		if (code === undefined) return index;
+		const kind = code < 0x80 ? ASCII_NAME[code] : inRanges(code, NAME_START) ? 1 : inRanges(code, NAME_MORE) ? 2 : 0;
+		if (kind === 0 || (kind === 2 && index === at)) return index;
+		index += code > 0xffff ? 2 : 1;
+	}
+}
+
+/** The name starting at `at`, with its prefix if it has one (`cfdi:Concepto`, `Observación`). */
+function nameAt(text: string, at: number): string | undefined {
+	let end = localNameEnd(text, at);
+	if (end === at) return undefined;
+	if (text[end] === ':' && localNameEnd(text, end + 1) > end + 1) end = localNameEnd(text, end + 1);
+	return text.slice(at, end);
+}
+
+/** XML's white space. */
+function spaceEnd(text: string, at: number): number {
+	let index = at;
+	while (text[index] === ' ' || text[index] === '\t' || text[index] === '\n' || text[index] === '\r') index++;
+	return index;
+}
+
+/** The attribute starting at `at` (white space, name, `=`, a quoted value without `<`), and where it ends. */
+function attributeAt(text: string, at: number): { name: string; value: string; end: number } | undefined {
+	let index = spaceEnd(text, at);
+	if (index === at) return undefined;
+	const name = nameAt(text, index);
+	if (name === undefined) return undefined;
+	index = spaceEnd(text, index + name.length);
+	if (text[index] !== '=') return undefined;
+	index = spaceEnd(text, index + 1);
+	const quote = text[index];
+	if (quote !== '"' && quote !== "'") return undefined;
+	// Each value is read once: a `<` in it (or no closing quote) ends the tag's reading.
+	const close = text.indexOf(quote, index + 1);
+	const value = close < 0 ? '<' : text.slice(index + 1, close);
+	return value.includes('<') ? undefined : { name, value, end: close + 1 };
 }
 
 function execAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {

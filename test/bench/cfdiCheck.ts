@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, no-console -- test code runs in Node.js, not inside n8n */
 /*
  * How long checking a CFDI takes (nodes/shared/cfdi.ts), for the largest documents an answer may
  * hold: a record's XML travels inside a JSON answer of at most MAX_ANSWER_BYTES, so no document the

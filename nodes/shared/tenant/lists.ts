@@ -287,19 +287,19 @@ async function readPage(list: List, url: URL | undefined, offset: number | undef
 	for (;;) {
 		const request =
 			url === undefined ? { ...list.request, qs: { ...list.request.qs, limit } } : { ...list.request, url: withLimit(url, limit).toString(), qs: {} };
+		let failure: unknown;
 		try {
 			const response = await sendRequest(list.tenant, request, { itemIndex: list.itemIndex, page: label, expect: 'page', followsNext: true });
 			return { body: response.body as DrfPage, url: new URL(response.url), offset, label, limit };
 		} catch (error) {
-			if (!isTooLarge(error)) throw error;
-			if (limit === undefined || limit <= 1) {
-				// Not asked again: a failure of the run like any other (request.ts leaves a page too large to the list).
-				list.tenant.budget.failed();
-				throw error;
-			}
-			limit = Math.ceil(limit / 2);
-			list.pageSize = Math.min(list.pageSize, limit);
+			failure = error;
 		}
+		const smaller = isTooLarge(failure) && limit !== undefined && limit > 1;
+		// Not asked again: a failure of the run like any other (request.ts leaves a page too large to the list).
+		if (!smaller && isTooLarge(failure)) list.tenant.budget.failed();
+		if (!smaller) throw failure;
+		limit = Math.ceil((limit as number) / 2);
+		list.pageSize = Math.min(list.pageSize, limit);
 	}
 }
 
