@@ -3,10 +3,10 @@ import type { ICredentialDataDecryptedObject, ICredentialTestRequest, ICredentia
 import { BANK_ACCOUNTS } from '../nodes/shared/accounts';
 import { isJsonObject } from '../nodes/shared/records';
 import { originOf, safeOrigin, tenantTarget } from '../nodes/shared/tenant/answer';
-import { serverLine } from '../nodes/shared/tenant/errors';
+import { networkCodeOf, serverLine } from '../nodes/shared/tenant/errors';
 import { secretsOf } from '../nodes/shared/tenant/request';
 import type { Session } from '../nodes/shared/tenant/sessions';
-import { sharedRenewal } from '../nodes/shared/tenant/sessions';
+import { PassingLoginFailure, RefusedLogin, sharedRenewal } from '../nodes/shared/tenant/sessions';
 import type { LoginSettings } from '../nodes/shared/tenant/tenant';
 import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD, tenantApiBase } from '../nodes/shared/tenant/tenant';
 
@@ -14,6 +14,7 @@ type AuthMethod = 'apiKey' | 'jwt' | 'loginApiKey';
 
 interface TokenExchange {
 	statusCode: number;
+	headers: IDataObject;
 	body: unknown;
 	/** Masked in anything taken from the answer. */
 	secrets: string[];
@@ -134,27 +135,36 @@ export class AdmintotalApi implements ICredentialType {
 		const apiBase = tenantApiBase(credentials.baseUrl);
 		const secrets = secretsOf(credentials);
 		const exchange: Exchange = async (path, body) => {
-			const response = (await this.helpers.httpRequest({
-				method: 'POST',
-				url: `${apiBase}${path}`,
-				body,
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				// A login answered with a redirect must not carry the password anywhere else.
-				disableFollowRedirect: true,
-				timeout: settings.timeout ?? LOGIN_TIMEOUT_MS,
-				...(settings.proxy ? { proxy: settings.proxy as IHttpRequestOptions['proxy'] } : {}),
-				...(settings.skipSslCertificateValidation === true ? { skipSslCertificateValidation: true } : {}),
-			})) as { statusCode: number; body: unknown; headers?: IDataObject };
+			let response: { statusCode: number; body: unknown; headers?: IDataObject };
+			try {
+				response = (await this.helpers.httpRequest({
+					method: 'POST',
+					url: `${apiBase}${path}`,
+					body,
+					json: true,
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					// A login answered with a redirect must not carry the password anywhere else.
+					disableFollowRedirect: true,
+					timeout: settings.timeout ?? LOGIN_TIMEOUT_MS,
+					...(settings.proxy ? { proxy: settings.proxy as IHttpRequestOptions['proxy'] } : {}),
+					...(settings.skipSslCertificateValidation === true ? { skipSslCertificateValidation: true } : {}),
+				})) as typeof response;
+			} catch (error) {
+				// A dropped connection is tried again as any read's; a login that timed out is not (as no request is).
+				const code = networkCodeOf(error);
+				const timedOut = /timeout of \d+ms exceeded/i.test((error as Error).message ?? '') || code === 'ETIMEDOUT' || code === 'ECONNABORTED';
+				if (code !== undefined && !timedOut) throw new PassingLoginFailure(`the ${METHOD_LABEL[method]} login`, undefined, code);
+				throw error;
+			}
 			if (response.statusCode >= 300 && response.statusCode < 400) {
 				const location = response.headers?.location;
 				const target = typeof location === 'string' ? safeOrigin(location, apiBase) : 'no address';
-				throw new Error(
+				throw new RefusedLogin(
 					`Admintotal answered the ${METHOD_LABEL[method]} login with a redirect (HTTP ${response.statusCode}) to ${target}; it was not followed, so the username and password were not sent there. Check the Base URL in the credential.`,
 				);
 			}
-			return { statusCode: response.statusCode, body: response.body, secrets };
+			return { statusCode: response.statusCode, headers: response.headers ?? {}, body: response.body, secrets };
 		};
 
 		// Items running side by side share one login or refresh per account (see sessions.ts).
@@ -232,7 +242,7 @@ async function renewSession(method: AuthMethod, credentials: ICredentialDataDecr
 		const login = await exchange('/usuarios/login_usuario/', { username: credentials.username, password: credentials.password });
 		const apiKey = (objectOf(login.body).usuario as IDataObject | undefined)?.api_key;
 		if (login.statusCode >= 300 || typeof apiKey !== 'string' || apiKey === '') {
-			throw refusedLogin(method, login);
+			throw failedLogin(method, login);
 		}
 		return { sessionToken: apiKey };
 	}
@@ -243,22 +253,43 @@ async function renewSession(method: AuthMethod, credentials: ICredentialDataDecr
 			const rotated = objectOf(refreshed.body).refresh;
 			return { sessionToken: access, refreshToken: typeof rotated === 'string' ? rotated : credentials.refreshToken };
 		}
+		// A refresh that may work a moment later is tried again, not replaced by a login.
+		if (passing(refreshed.statusCode)) throw failedLogin(method, refreshed, 'token refresh');
 		// A refused refresh token falls through to a fresh login.
 	}
 	const pair = await exchange('/token/', { username: credentials.username, password: credentials.password });
 	const access = objectOf(pair.body).access;
 	if (pair.statusCode >= 300 || typeof access !== 'string' || access === '') {
-		throw refusedLogin(method, pair);
+		throw failedLogin(method, pair);
 	}
 	const refresh = objectOf(pair.body).refresh;
 	return { sessionToken: access, refreshToken: typeof refresh === 'string' ? refresh : '' };
 }
 
-function refusedLogin(method: AuthMethod, response: TokenExchange): Error {
+/** Statuses any request waits out or tries again: the login's too. */
+function passing(status: number): boolean {
+	return status === 429 || status >= 500;
+}
+
+/** Statuses by which Admintotal refuses the username and password (DRF and SimpleJWT answer 400 or 401; a locked account may be 403). */
+const REFUSING_STATUSES = new Set([400, 401, 403]);
+
+/**
+ * Why a login gave no session: a passing failure, tried again by the request that needed it; the
+ * credentials refused, in the API's words; or an answer no login gives (a 404, a 2xx without a token).
+ */
+function failedLogin(method: AuthMethod, response: TokenExchange, what: 'login' | 'token refresh' = 'login'): Error {
+	const status = response.statusCode;
+	if (passing(status)) return new PassingLoginFailure(`the ${METHOD_LABEL[method]} ${what}`, { statusCode: status, headers: response.headers, body: response.body });
 	// Masked before it is cut, so a secret at the edge is never cut into a piece left unmasked.
 	const detail = serverLine(firstMessage(response.body), response.secrets, 200, { html: typeof response.body === 'string' }).replace(/[.\s]+$/, '');
-	const what = response.statusCode >= 300 ? `refused the login with the ${METHOD_LABEL[method]}` : `did not answer the login with the ${METHOD_LABEL[method]} as expected`;
-	return new Error(`Admintotal ${what} (HTTP ${response.statusCode})${detail ? `: "${detail}"` : ''}. Check the username and password in the credential.`);
+	const said = `(HTTP ${status})${detail ? `: "${detail}"` : ''}`;
+	if (REFUSING_STATUSES.has(status)) {
+		return new RefusedLogin(`Admintotal refused the login with the ${METHOD_LABEL[method]} ${said}. Check the username and password in the credential.`);
+	}
+	return new RefusedLogin(
+		`Admintotal did not answer the login with the ${METHOD_LABEL[method]} as expected ${said}. Check the Base URL and the Authentication Method in the credential.`,
+	);
 }
 
 function objectOf(body: unknown): IDataObject {

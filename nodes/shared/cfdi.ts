@@ -96,7 +96,7 @@ async function cfdiItem(helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'
 		);
 	}
 	const check = typeof xml === 'string' ? checkCfdiXml(xml) : { cfdi: false as const, problem: `it is ${Array.isArray(xml) ? 'a list' : `a ${typeof xml}`}, not text` };
-	if (!check.cfdi) return told('notCfdi', `${recordName(file, record)}: ${file.field} is not a CFDI 4.0 XML (${check.problem}), so no file was made of it.`);
+	if (!check.cfdi) return told('notCfdi', `${recordName(file, record)}: ${file.field} is not a CFDI XML of version 4.0 or 3.3 (${check.problem}), so no file was made of it.`);
 	const fileName = `${check.uuid ?? plainName([check.serie, check.folio]) ?? plainName([record.folio_completo]) ?? plainName([file.record.replace(/ /g, '-'), record.id]) ?? 'cfdi'}.xml`;
 	const binary = await helpers.prepareBinaryData(Buffer.from(xml as string, 'utf8'), fileName, XML_TYPE);
 	return { json: { ...output, cfdiFile: 'attached' satisfies CfdiFileOutcome }, binary: { [file.binaryProperty]: binary } };
@@ -122,15 +122,20 @@ function plainName(parts: unknown[]): string | undefined {
 }
 
 /**
- * Whether a text from Admintotal is a CFDI 4.0 XML, checked without an XML library (the package has
- * no runtime dependencies): one pass over the text, as far as telling a CFDI from an HTML page, a
- * document cut off in transfer, or another document. It checks that the tags nest and close, that
- * attributes are quoted and not repeated, that prefixes are declared, that the root is `Comprobante`
- * in the CFDI 4.0 namespace, and reads the series, the folio and the TimbreFiscalDigital's UUID.
- * It is not a validating parser: the SAT's schema, seals and certificates are not checked.
+ * Whether a text from Admintotal is a stamped CFDI XML, checked without an XML library (the package
+ * has no runtime dependencies): one pass over the text, in time linear in its size whatever it holds,
+ * as far as telling a CFDI from an HTML page, a document cut off in transfer, or another document. It
+ * checks that the tags nest and close, that names are XML names (in any script: an Addenda's
+ * `<Observación>`), that attributes are quoted and not repeated, that prefixes are declared, that the
+ * root is `Comprobante` in the namespace of CFDI 4.0 or 3.3 (3.2 shares 3.3's), and reads the series,
+ * the folio and the TimbreFiscalDigital's UUID. It is not a validating parser: the SAT's schema, seals
+ * and certificates are not checked.
  */
 
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
+/** CFDI 3.3 (and 3.2 before it): every CFDI stamped before April 2023. */
+export const CFDI_33_NAMESPACE = 'http://www.sat.gob.mx/cfd/3';
+const CFDI_NAMESPACES = new Set([CFDI_NAMESPACE, CFDI_33_NAMESPACE]);
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 
 export type CfdiCheck = { cfdi: true; uuid?: string; serie?: string; folio?: string } | { cfdi: false; problem: string };
@@ -138,20 +143,74 @@ export type CfdiCheck = { cfdi: true; uuid?: string; serie?: string; folio?: str
 /** Deeper than any CFDI nests (about 8 levels with complements); past it the text is refused, not walked. */
 const MAX_DEPTH = 64;
 
-const NAME = /[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?/y;
-const ATTRIBUTE = /\s+([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/y;
+/** XML 1.0's NameStartChar (the colon left out: it separates a prefix), as code point ranges. */
+const NAME_START: ReadonlyArray<readonly [number, number]> = [
+	[0x41, 0x5a],
+	[0x5f, 0x5f],
+	[0x61, 0x7a],
+	[0xc0, 0xd6],
+	[0xd8, 0xf6],
+	[0xf8, 0x2ff],
+	[0x370, 0x37d],
+	[0x37f, 0x1fff],
+	[0x200c, 0x200d],
+	[0x2070, 0x218f],
+	[0x2c00, 0x2fef],
+	[0x3001, 0xd7ff],
+	[0xf900, 0xfdcf],
+	[0xfdf0, 0xfffd],
+	[0x10000, 0xeffff],
+];
+/** What NameChar adds to NameStartChar. */
+const NAME_MORE: ReadonlyArray<readonly [number, number]> = [
+	[0x2d, 0x2e],
+	[0x30, 0x39],
+	[0xb7, 0xb7],
+	[0x300, 0x36f],
+	[0x203f, 0x2040],
+];
 const TAG_END = /\s*(\/?)>/y;
 const END_TAG_CLOSE = /\s*>/y;
 /** An `&` that does not start one of XML's five entities or a character reference. */
 const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9A-Fa-f]{1,6});)/;
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
-interface Open {
-	name: string;
-	namespaces: ReadonlyMap<string, string>;
+/**
+ * The namespaces in scope: each prefix's declarations, innermost last. An element's declarations are
+ * added when it opens and taken off when it closes, so the cost is that of the declarations
+ * themselves, never of copying what is in scope for every element.
+ */
+class Namespaces {
+	private readonly bound = new Map<string, string[]>([['xml', ['http://www.w3.org/XML/1998/namespace']]]);
+
+	of(prefix: string): string | undefined {
+		const uris = this.bound.get(prefix);
+		return uris?.[uris.length - 1];
+	}
+
+	/** Declares the element's `xmlns` and `xmlns:prefix` attributes; returns the prefixes to take off when it closes. */
+	declare(attributes: ReadonlyMap<string, string>): string[] {
+		const declared: string[] = [];
+		for (const [name, value] of attributes) {
+			if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+			const prefix = name === 'xmlns' ? '' : name.slice('xmlns:'.length);
+			let uris = this.bound.get(prefix);
+			if (uris === undefined) this.bound.set(prefix, (uris = []));
+			uris.push(decoded(value) ?? '');
+			declared.push(prefix);
+		}
+		return declared;
+	}
+
+	release(declared: readonly string[]) {
+		for (const prefix of declared) this.bound.get(prefix)?.pop();
+	}
 }
 
-const NO_NAMESPACES: ReadonlyMap<string, string> = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+interface Open {
+	name: string;
+	declared: string[];
+}
 
 export function checkCfdiXml(text: string): CfdiCheck {
 	const notCfdi = (problem: string): CfdiCheck => ({ cfdi: false, problem });
@@ -159,6 +218,7 @@ export function checkCfdiXml(text: string): CfdiCheck {
 	const cutInTag = (): CfdiCheck => cutOff(open.length > 0 ? `inside a tag, within <${open[open.length - 1].name}>` : 'inside its first tag');
 	const found: { uuid?: string; serie?: string; folio?: string } = {};
 	const open: Open[] = [];
+	const namespaces = new Namespaces();
 	let rootClosed = false;
 	let at = text.startsWith('\uFEFF') ? 1 : 0;
 
@@ -181,40 +241,42 @@ export function checkCfdiXml(text: string): CfdiCheck {
 		if (text.startsWith('<!', at)) return notCfdi(`it has a markup declaration (${shortly(text.slice(at, at + 20))}), as an HTML page does; a CFDI has none`);
 
 		if (text.startsWith('</', at)) {
-			const name = match(NAME, text, at + 2);
+			const name = nameAt(text, at + 2);
 			const current = open[open.length - 1];
 			if (name === undefined) return at + 2 >= text.length ? cutInTag() : notCfdi('it has a malformed end tag');
 			const close = match(END_TAG_CLOSE, text, at + 2 + name.length);
 			if (close === undefined) return restHasNo('>', text, at) ? cutInTag() : notCfdi(`its end tag </${name}> is malformed`);
 			if (current === undefined || current.name !== name) return notCfdi(`</${name}> closes ${current ? `<${current.name}>` : 'nothing'}`);
+			namespaces.release(current.declared);
 			open.pop();
 			if (open.length === 0) rootClosed = true;
 			at += 2 + name.length + close.length;
 			continue;
 		}
 
-		const name = match(NAME, text, at + 1);
+		const name = nameAt(text, at + 1);
 		if (name === undefined) return at + 1 >= text.length ? cutInTag() : notCfdi(`it has a "<" that starts no element (${shortly(text.slice(at, at + 20))})`);
 		if (rootClosed) return notCfdi(`it has a second root element <${name}>`);
 		if (open.length >= MAX_DEPTH) return notCfdi(`its elements nest deeper than ${MAX_DEPTH} levels`);
 		let position = at + 1 + name.length;
 		const attributes = new Map<string, string>();
-		for (let attribute = execAt(ATTRIBUTE, text, position); attribute; attribute = execAt(ATTRIBUTE, text, position)) {
-			if (attributes.has(attribute[1])) return notCfdi(`<${name}> repeats the attribute ${attribute[1]}`);
-			attributes.set(attribute[1], attribute[2] ?? attribute[3]);
-			position += attribute[0].length;
+		for (let attribute = attributeAt(text, position); attribute; attribute = attributeAt(text, position)) {
+			if (attributes.has(attribute.name)) return notCfdi(`<${name}> repeats the attribute ${attribute.name}`);
+			attributes.set(attribute.name, attribute.value);
+			position = attribute.end;
 		}
 		const tagEnd = execAt(TAG_END, text, position);
 		if (!tagEnd) return restHasNo('>', text, position) ? cutInTag() : notCfdi(`its tag <${name}> is malformed`);
 		at = position + tagEnd[0].length;
 
-		const namespaces = declaredIn(attributes, open[open.length - 1]?.namespaces ?? NO_NAMESPACES);
-		const [prefix, local] = name.includes(':') ? name.split(':') : ['', name];
-		const namespace = namespaces.get(prefix);
+		const declared = namespaces.declare(attributes);
+		const colon = name.indexOf(':');
+		const [prefix, local] = colon < 0 ? ['', name] : [name.slice(0, colon), name.slice(colon + 1)];
+		const namespace = namespaces.of(prefix);
 		if (prefix !== '' && namespace === undefined) return notCfdi(`the prefix of <${name}> is not declared`);
 		if (open.length === 0 && !rootClosed) {
-			if (local !== 'Comprobante' || namespace !== CFDI_NAMESPACE) {
-				return notCfdi(`its root element is <${name}>${namespace ? ` (${namespace})` : ''}, not cfdi:Comprobante of CFDI 4.0 (${CFDI_NAMESPACE})`);
+			if (local !== 'Comprobante' || namespace === undefined || !CFDI_NAMESPACES.has(namespace)) {
+				return notCfdi(`its root element is <${name}>${namespace ? ` (${namespace})` : ''}, not cfdi:Comprobante of CFDI 4.0 (${CFDI_NAMESPACE}) or 3.3 (${CFDI_33_NAMESPACE})`);
 			}
 			found.serie = decoded(attributes.get('Serie'));
 			found.folio = decoded(attributes.get('Folio'));
@@ -224,14 +286,66 @@ export function checkCfdiXml(text: string): CfdiCheck {
 			if (uuid !== undefined && UUID.test(uuid)) found.uuid = uuid.toUpperCase();
 		}
 		if (tagEnd[1] === '/') {
+			namespaces.release(declared);
 			if (open.length === 0) rootClosed = true;
 		} else {
-			open.push({ name, namespaces });
+			open.push({ name, declared });
 		}
 	}
 	if (open.length > 0) return cutOff(`before </${open[open.length - 1].name}>`);
 	if (!rootClosed) return notCfdi('it holds no element');
 	return { cfdi: true, ...found };
+}
+
+function inRanges(code: number, ranges: ReadonlyArray<readonly [number, number]>): boolean {
+	return ranges.some(([first, last]) => code >= first && code <= last);
+}
+
+/** For ASCII, which most names are: 1 a name may start with it, 2 it may only follow. */
+const ASCII_NAME = Uint8Array.from({ length: 0x80 }, (_, code) => (inRanges(code, NAME_START) ? 1 : inRanges(code, NAME_MORE) ? 2 : 0));
+
+/** Where the name (without a prefix) starting at `at` ends; `at` when none starts there. */
+function localNameEnd(text: string, at: number): number {
+	let index = at;
+	for (;;) {
+		const code = text.codePointAt(index);
+		if (code === undefined) return index;
+		const kind = code < 0x80 ? ASCII_NAME[code] : inRanges(code, NAME_START) ? 1 : inRanges(code, NAME_MORE) ? 2 : 0;
+		if (kind === 0 || (kind === 2 && index === at)) return index;
+		index += code > 0xffff ? 2 : 1;
+	}
+}
+
+/** The name starting at `at`, with its prefix if it has one (`cfdi:Concepto`, `Observación`). */
+function nameAt(text: string, at: number): string | undefined {
+	let end = localNameEnd(text, at);
+	if (end === at) return undefined;
+	if (text[end] === ':' && localNameEnd(text, end + 1) > end + 1) end = localNameEnd(text, end + 1);
+	return text.slice(at, end);
+}
+
+/** XML's white space. */
+function spaceEnd(text: string, at: number): number {
+	let index = at;
+	while (text[index] === ' ' || text[index] === '\t' || text[index] === '\n' || text[index] === '\r') index++;
+	return index;
+}
+
+/** The attribute starting at `at` (white space, name, `=`, a quoted value without `<`), and where it ends. */
+function attributeAt(text: string, at: number): { name: string; value: string; end: number } | undefined {
+	let index = spaceEnd(text, at);
+	if (index === at) return undefined;
+	const name = nameAt(text, index);
+	if (name === undefined) return undefined;
+	index = spaceEnd(text, index + name.length);
+	if (text[index] !== '=') return undefined;
+	index = spaceEnd(text, index + 1);
+	const quote = text[index];
+	if (quote !== '"' && quote !== "'") return undefined;
+	// Each value is read once: a `<` in it (or no closing quote) ends the tag's reading.
+	const close = text.indexOf(quote, index + 1);
+	const value = close < 0 ? '<' : text.slice(index + 1, close);
+	return value.includes('<') ? undefined : { name, value, end: close + 1 };
 }
 
 function execAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
@@ -246,17 +360,6 @@ function match(pattern: RegExp, text: string, at: number): string | undefined {
 /** A tag with no `>` anywhere after it was cut off; one with a `>` later is malformed. */
 function restHasNo(character: string, text: string, at: number): boolean {
 	return text.indexOf(character, at) < 0;
-}
-
-/** The element's namespaces: its parent's, with its own `xmlns` and `xmlns:prefix` declarations. */
-function declaredIn(attributes: ReadonlyMap<string, string>, inherited: ReadonlyMap<string, string>): ReadonlyMap<string, string> {
-	let own: Map<string, string> | undefined;
-	for (const [name, value] of attributes) {
-		if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
-		own ??= new Map(inherited);
-		own.set(name === 'xmlns' ? '' : name.slice('xmlns:'.length), decoded(value) ?? '');
-	}
-	return own ?? inherited;
 }
 
 const ENTITIES: Record<string, string> = {

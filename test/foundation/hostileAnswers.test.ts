@@ -102,15 +102,18 @@ describe('an answer cannot take over the run', () => {
 	});
 
 	describe('every answer has a maximum size', () => {
-		it('a 40 MB first page fails naming the page, and the tenant could not send it all', async () => {
+		it('a 40 MB page whatever the limit: the list asks smaller pages down to one record, reads none whole, then fails naming the page', async () => {
 			tenant.answer = (_hit, response) =>
 				stream(response, tenant, { head: '{"count": 1, "next": null, "results": [{"id": 1, "nombre": "', filler: 'x', total: 40 * 1024 * 1024, tail: '"}]}' });
 			const run = await listAt(tenant.url);
 			expect(run.json).toEqual([]);
-			expect(run.error?.message).toBe('Admintotal answered with more than 8 MB, more than any page of 100 records holds (page at offset 0)');
+			expect(run.error?.message).toBe('Admintotal answered with more than 8 MB, the most this node reads in one answer (page at offset 0)');
+			expect(run.error?.description).toContain('down to a single record');
 			expect(run.error?.description).toContain('item 0');
+			expect(tenant.hits.map((hit) => new URL(hit.url, tenant.url).searchParams.get('limit'))).toEqual(['100', '50', '25', '13', '7', '4', '2', '1']);
 			await waitFor(() => tenant.sent.hungUp);
-			expect(tenant.sent.bytes).toBeLessThan(20 * 1024 * 1024);
+			// Each answer is dropped at the bound: far less than the 8 × 40 MB the tenant would send.
+			expect(tenant.sent.bytes).toBeLessThan(8 * 20 * 1024 * 1024);
 		});
 
 		it('a Get announced as 9 MB (Content-Length) fails before its body is read', async () => {
@@ -123,7 +126,7 @@ describe('an answer cannot take over the run', () => {
 				parameters: { resource: 'ledgerAccount', operation: 'get', ledgerAccountId: { __rl: true, mode: 'id', value: '1' } },
 				credential: credentialFor({ baseUrl: tenant.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
 			});
-			expect(run.error?.message).toBe('Admintotal answered with more than 8 MB, more than any page of 100 records holds');
+			expect(run.error?.message).toBe('Admintotal answered with more than 8 MB, the most this node reads in one answer');
 			expect(run.error?.description).toContain('item 0');
 		});
 	});

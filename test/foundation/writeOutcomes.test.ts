@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { DEMO } from '../sandbox';
 import { byId, sandboxPerFile } from '../nodes/fixture';
 import { credentialFor, runNode } from '../harness/engine';
+import { useFullBinaryStore } from '../harness/binaryStore';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const CHECK = 'check Admintotal before running again';
@@ -202,5 +203,78 @@ describe('a write whose outcome is unknown', () => {
 		expect(run.error?.description).toContain('ECONNREFUSED');
 		expect(run.error?.description).toContain('Nothing was changed; it is safe to run again.');
 		expect(run.error?.description).not.toMatch(/may (or may not )?have been/);
+	});
+
+	describe('a write whose record exists when what comes after it fails', () => {
+		// Each run's totals are its own, so its advances are found in the store by them.
+		let lastTotal = 900;
+		const advances = async (count: number, { continueOnFail = false, onError }: { continueOnFail?: boolean; onError?: 'continueErrorOutput' } = {}) => {
+			const totals = Array.from({ length: count }, () => `${++lastTotal}.25`);
+			const run = await fixture.run(
+				'admintotalCustomerAdvance',
+				{
+					resource: 'customerAdvance',
+					operation: 'create',
+					date: '2026-03-14',
+					clientBy: 'rfc',
+					clientRfc: DEMO.cliente.rfc,
+					bankAccount: byId(DEMO.cuentaBancaria.id),
+					total: '={{ $json.total }}',
+					usoCfdi: 'G03',
+					cfdiXmlAsFile: true,
+				},
+				{ input: totals.map((total) => ({ total })), continueOnFail, typeVersion: 2, ...(onError ? { settings: { onError } } : {}) },
+			);
+			return { run, ids: totals.map((total) => advanceIdOf(total)) };
+		};
+		const advanceIdOf = (total: string) => store().anticiposClientes.find((advance) => String(advance.total) === total)?.id;
+		let binaryStore: Awaited<ReturnType<typeof useFullBinaryStore>>;
+		beforeEach(async () => {
+			binaryStore = await useFullBinaryStore();
+		});
+		afterEach(async () => {
+			await binaryStore.close();
+		});
+
+		it("Customer Advance › Create with its CFDI as a file, n8n's binary store full: the error names the advance created, with its ID", async () => {
+			const { run, ids: [id] } = await advances(1);
+			expect(id).toEqual(expect.any(Number));
+			expect(binaryStore.attempts()).toBe(1);
+			expect(posted('/movimientos/anticipos_clientes/')).toHaveLength(1);
+			expect(run.json).toEqual([]);
+			expect(run.error?.message).toBe(`The record was created in Admintotal (ID ${id}), but what came after failed: ENOSPC: no space left on device, write`);
+			expect(run.error?.description).toContain('It is done: leave item 0 out before running again.');
+		});
+
+		it('two advances whose files cannot be stored: the error names the one that failed first, and the other as done with its ID', async () => {
+			const { run, ids: [first, second] } = await advances(2);
+			expect([first, second]).toEqual([expect.any(Number), expect.any(Number)]);
+			expect(run.error?.message).toBe(`The record was created in Admintotal (ID ${first}), but what came after failed: ENOSPC: no space left on device, write`);
+			expect(run.error?.description).toContain(`Already done in Admintotal before this failure: item 1 (ID ${second}).`);
+			expect(run.error?.description).not.toContain('Outcome unknown');
+		});
+
+		it('under On Error: Continue, the item carries both the error and the advance created (in details)', async () => {
+			const { run, ids } = await advances(2, { continueOnFail: true });
+			expect(run.error).toBeUndefined();
+			expect(run.items).toHaveLength(2);
+			for (const [index, item] of run.items.entries()) {
+				expect(item.json).toEqual({
+					error: `The record was created in Admintotal (ID ${ids[index]}), but what came after failed: ENOSPC: no space left on device, write`,
+					details: expect.objectContaining({ id: ids[index], cfdi_uuid: expect.any(String) }),
+				});
+				expect(item.binary).toBeUndefined();
+				expect(item.pairedItem).toEqual({ item: index });
+			}
+		});
+
+		it('under On Error: Continue (using error output), the item goes to the error output with the advance created', async () => {
+			const { run, ids } = await advances(1, { onError: 'continueErrorOutput' });
+			expect(run.error).toBeUndefined();
+			expect(run.items).toEqual([]);
+			expect(run.errorItems.map((item) => item.json)).toEqual([
+				expect.objectContaining({ error: expect.stringContaining(`(ID ${ids[0]})`), details: expect.objectContaining({ id: ids[0] }) }),
+			]);
+		});
 	});
 });

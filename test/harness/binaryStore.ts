@@ -37,3 +37,15 @@ export async function useFilesystemBinaryStore(): Promise<FilesystemBinaryStore>
 		},
 	};
 }
+
+/** n8n's binary store on a full disk: every file it is asked to keep fails as Node's fs does (ENOSPC). */
+export async function useFullBinaryStore(): Promise<FilesystemBinaryStore & { attempts: () => number }> {
+	const filesystem = await useFilesystemBinaryStore();
+	const service = Container.get(BinaryDataService);
+	let attempts = 0;
+	service.store = async () => {
+		attempts++;
+		throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+	};
+	return { ...filesystem, attempts: () => attempts };
+}

@@ -22,11 +22,11 @@ export function expectNoCfdiFile(item: INodeExecutionData, outcome: 'noStampedXm
 	for (const text of mentions) expect(item.json.cfdiFileNote).toEqual(typeof text === 'string' ? expect.stringContaining(text) : expect.stringMatching(text));
 }
 
-/** Documents that are not a CFDI 4.0 XML, made from a real one (`xml`), with what the note says of each. */
+/** Documents that are not a CFDI XML (4.0 or 3.3), made from a real one (`xml`), with what the note says of each. */
 export const NOT_CFDI: Array<[string, (xml: string) => string, RegExp]> = [
 	['an HTML page', () => '<!DOCTYPE html><html><head><title>Admintotal</title></head><body><h1>Iniciar sesión</h1></body></html>', /markup declaration/],
 	['a truncated document', (xml) => xml.slice(0, Math.floor(xml.length / 2)), /cut off/],
 	['a different root', () => '<?xml version="1.0"?><factura serie="A" folio="1"><total>10.00</total></factura>', /root element is <factura>/],
-	['a CFDI 3.3', (xml) => xml.replace('http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/3'), /root element is <cfdi:Comprobante> \(http:\/\/www\.sat\.gob\.mx\/cfd\/3\)/],
+	['a CFD 2.2 (before CFDI)', (xml) => xml.replace('http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/2'), /root element is <cfdi:Comprobante> \(http:\/\/www\.sat\.gob\.mx\/cfd\/2\)/],
 	['a JSON error', () => '{"detail": "No encontrado."}', /does not begin with an XML element/],
 ];

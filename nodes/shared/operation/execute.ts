@@ -1,9 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { withCfdiFiles } from '../cfdi';
 import { ValueReader } from '../fields/reader';
 import { recordsOf } from '../tenant/answer';
+import type { WriteEffect } from '../tenant/errors';
 import { unknownWriteOf } from '../tenant/errors';
 import { NotSent } from '../tenant/budget';
 import { Tenant } from '../tenant/tenant';
@@ -51,9 +52,12 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 		tenant.tellPace();
 	}
 	return [
-		outcomes.flatMap((outcome, itemIndex) =>
-			outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem: { item: itemIndex } }] : outcome.map((output) => ({ ...output, pairedItem: { item: itemIndex } })),
-		),
+		outcomes.flatMap((outcome, itemIndex): INodeExecutionData[] => {
+			const pairedItem = { item: itemIndex };
+			// The error with the record written: n8n's error output takes an item of `error` and `details` alone.
+			if (outcome instanceof WrittenThenFailed) return [{ json: { error: outcome.message, details: outcome.output }, pairedItem }];
+			return outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem }] : outcome.map((output) => ({ ...output, pairedItem }));
+		}),
 	];
 }
 
@@ -101,10 +105,17 @@ async function sendBatch(tenant: Tenant<IExecuteFunctions>, batch: Array<{ plan?
 	const answers = await lookUpTogether(tenant, planned);
 	const outcomes = await Promise.all(
 		planned.map(async ({ plan, itemIndex }): Promise<[number, Outcome]> => {
+			let records: IDataObject[] | undefined;
+			let outputs: IDataObject[] | undefined;
 			try {
-				const records = await recordsFor(tenant, plan, itemIndex, answers);
-				return [itemIndex, await withCfdiFiles(tenant.context.helpers, plan.cfdiFile, records, outputOf(plan, records))];
+				records = await recordsFor(tenant, plan, itemIndex, answers);
+				outputs = outputOf(plan, records);
+				return [itemIndex, await withCfdiFiles(tenant.context.helpers, plan.cfdiFile, records, outputs)];
 			} catch (error) {
+				// Once Admintotal answered a write, its record exists: what fails after (the file, Simplify) must not hide it.
+				if (plan.effect && records !== undefined) {
+					return [itemIndex, new WrittenThenFailed(tenant.context.getNode(), plan.effect, records[0] ?? {}, (outputs ?? records)[0] ?? {}, error as Error, itemIndex)];
+				}
 				return [itemIndex, error as Error];
 			}
 		}),
@@ -152,6 +163,29 @@ function ownError(error: Error, itemIndex: number): Error {
 }
 
 /**
+ * A write Admintotal did, after which the item's output failed (n8n's binary store could not keep its
+ * CFDI file, …): done all the same, with its ID in the message, which is all On Error: Continue keeps.
+ */
+class WrittenThenFailed extends NodeOperationError {
+	readonly id: string | undefined;
+
+	constructor(
+		node: INode,
+		effect: WriteEffect,
+		record: IDataObject,
+		/** What the item would have output, without what failed. */
+		readonly output: IDataObject,
+		cause: Error,
+		itemIndex: number,
+	) {
+		const id = typeof record.id === 'number' || typeof record.id === 'string' ? String(record.id) : undefined;
+		const done = `${effect === 'created' ? 'The record was created' : 'The change was applied'} in Admintotal${id === undefined ? '' : ` (ID ${id})`}`;
+		super(node, `${done}, but what came after failed: ${cause.message}`, { itemIndex, description: `It is done: leave item ${itemIndex} out before running again.` });
+		this.id = id;
+	}
+}
+
+/**
  * A write's error, with what the run's other writes did: the items done, with their IDs, and those
  * whose outcome is unknown (tenant/errors.ts marks their errors). An error whose own outcome is the
  * only unknown already says so in its message.
@@ -162,6 +196,11 @@ function withWhatWasWritten(outcomes: Outcome[], failedItem: number): Error {
 	const unknown: number[] = [];
 	let effect = 'created';
 	outcomes.forEach((outcome, itemIndex) => {
+		if (outcome instanceof WrittenThenFailed) {
+			// The failed item's own message names its record.
+			if (itemIndex !== failedItem) done.push(outcome.id === undefined ? `item ${itemIndex}` : `item ${itemIndex} (ID ${outcome.id})`);
+			return;
+		}
 		if (!(outcome instanceof Error)) {
 			const id = outcome[0]?.json.id;
 			done.push(typeof id === 'number' || typeof id === 'string' ? `item ${itemIndex} (ID ${String(id)})` : `item ${itemIndex}`);

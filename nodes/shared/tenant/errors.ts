@@ -199,17 +199,28 @@ export function networkError(node: INode, origin: string, reason: string, itemIn
 	return describedError(node, `Could not reach Admintotal at ${origin}`, lines, { page, itemIndex, write, network: reason }, { reason });
 }
 
+const TOO_LARGE = Symbol('admintotal.tooLarge');
+
+/** Whether this error is an answer past the largest an answer may be: a list then asks smaller pages (lists.ts). */
+export function isTooLarge(error: unknown): boolean {
+	return error !== null && typeof error === 'object' && (error as { [TOO_LARGE]?: boolean })[TOO_LARGE] === true;
+}
+
 /** A request past its total time or its largest answer (bounds.ts): never retried, the connection closed. */
 export function boundError(node: INode, crossed: 'time' | 'size', bound: { ms: number; userSet: boolean; bytes: number }, itemIndex: number, write?: WriteEffect, page?: string) {
 	const message =
 		crossed === 'time'
 			? `Admintotal did not answer within ${bound.ms} ms (${bound.userSet ? "the node's Settings › Request Options › Timeout" : "the node's limit; set Settings › Request Options › Timeout to change it"})`
-			: `Admintotal answered with more than ${bound.bytes / 1024 / 1024} MB, more than any page of 100 records holds${page ? ` (${page})` : ''}`;
+			: `Admintotal answered with more than ${bound.bytes / 1024 / 1024} MB, the most this node reads in one answer${page ? ` (${page})` : ''}`;
 	const advice =
 		crossed === 'time'
 			? 'Raise Settings › Request Options › Timeout if Admintotal is slow right now, or run it again later.'
-			: 'No Admintotal answer is that large: check that the Base URL in the credential is your tenant.';
-	return describedError(node, message, write ? [advice] : [advice, 'Nothing was output.'], { page, itemIndex, write });
+			: page
+				? 'A list asks smaller pages when one is that large, down to a single record; no Admintotal record is that large: check that the Base URL in the credential is your tenant.'
+				: 'No Admintotal record is that large: check that the Base URL in the credential is your tenant.';
+	const error = describedError(node, message, write ? [advice] : [advice, 'Nothing was output.'], { page, itemIndex, write });
+	if (crossed === 'size') Object.defineProperty(error, TOO_LARGE, { value: true });
+	return error;
 }
 
 /** An error raised before any answer: a refused login, a refused address, a bad Base URL. */

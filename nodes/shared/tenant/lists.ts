@@ -2,10 +2,15 @@ import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INodeList
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DrfPage } from './answer';
+import { isTooLarge } from './errors';
 import { Tenant } from './tenant';
 import { sendRequest } from './request';
 
-/** Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. */
+/**
+ * Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. A
+ * list whose page of 100 is larger than an answer may be (MAX_ANSWER_BYTES: 100 sales notes of 160
+ * lines with their XML) asks smaller pages from then on (readPage).
+ */
 export const PAGE_SIZE = 100;
 
 /** How a list is read. */
@@ -22,6 +27,8 @@ interface List {
 	reading: ListReading;
 	/** The first page's request as the operation built it, page size included; each later page sets its own address. */
 	request: IHttpRequestOptions;
+	/** Records asked a page: PAGE_SIZE, or less once a page's answer was too large. */
+	pageSize: number;
 }
 
 interface Page {
@@ -32,6 +39,8 @@ interface Page {
 	offset: number | undefined;
 	/** "page at offset N", for errors. */
 	label: string;
+	/** The `limit` it was asked with, when its address has one. */
+	limit: number | undefined;
 }
 
 /** A list whose first page has been read: how many more pages it has (when its `count` says), and the way to read them. */
@@ -111,7 +120,9 @@ export function searchList({ path, label, searchParam }: { path: string; label: 
 
 function listOf(tenant: Tenant, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): List {
 	// Every later page is this list: the link each page gives is checked with its answer (answer.ts).
-	return { tenant, itemIndex, reading, request: { ...first, qs: { ...first.qs, limit: pageSizeFor(reading.maxRecords, 0) } } };
+	const list: List = { tenant, itemIndex, reading, request: first, pageSize: PAGE_SIZE };
+	list.request = { ...first, qs: { ...first.qs, limit: pageSizeFor(list, 0) } };
+	return list;
 }
 
 async function readWhole(list: List, firstPage: Page): Promise<IDataObject[]> {
@@ -157,7 +168,7 @@ async function followNext(list: List, firstPage: Page): Promise<Page[]> {
 	while (page.body.next && page.body.results.length > 0 && (maxRecords === undefined || received < maxRecords)) {
 		const url = nextLink(page);
 		// Only ask for what Limit still needs, so the last page is not larger than necessary.
-		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(maxRecords, received)));
+		if (url.searchParams.has('limit')) url.searchParams.set('limit', String(pageSizeFor(list, received)));
 		const key = pageKey(url);
 		if (visited.has(key)) throw new Disagreement('its next link points to a page already read', page.label);
 		visited.add(key);
@@ -200,19 +211,27 @@ function offsetPlan(first: Page, maxRecords: number | undefined): OffsetPlan | u
  * of 10^12 must not make the node ask forever): no page after it is started.
  */
 async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): Promise<Page[]> {
-	const pages: Page[] = [firstPage];
+	const slots: Page[][] = [];
 	await inParallel(plan.pages, list.reading.parallel, async (index) => {
-		const offset = plan.offset + index * plan.step;
-		const url = new URL(plan.link);
-		url.searchParams.set('offset', String(offset));
-		url.searchParams.set('limit', String(pageSizeFor(list.reading.maxRecords, offset)));
-		const page = await readPage(list, url, offset);
-		checkPage(firstPage, page);
-		pages[index + 1] = page;
-		return page.body.results.length > 0;
+		const start = plan.offset + index * plan.step;
+		const end = Math.min(start + plan.step, list.reading.maxRecords ?? Infinity);
+		const slot: Page[] = (slots[index] = []);
+		for (let offset = start; ; ) {
+			const url = new URL(plan.link);
+			url.searchParams.set('offset', String(offset));
+			// Pages smaller than the API's step (answers that were too large) read the step's records in turn.
+			url.searchParams.set('limit', String(list.pageSize < plan.step ? Math.min(end - offset, pageSizeFor(list, offset)) : pageSizeFor(list, offset)));
+			const page = await readPage(list, url, offset);
+			checkPage(firstPage, page);
+			slot.push(page);
+			const read = page.body.results.length;
+			if (read === 0) return false;
+			if (!page.body.next || offset + read >= end || read < (page.limit ?? read)) return true;
+			offset += read;
+		}
 	});
 	// Pages started beside an empty one may have ended after it: they come in offset order, the gaps left out.
-	return pages.filter(Boolean);
+	return [firstPage, ...slots.filter(Boolean).flat()];
 }
 
 /** What one page can tell alone: the same `count` as the first, and a next link that starts right after it. */
@@ -252,12 +271,40 @@ function wholeRecords(pages: Page[], maxRecords: number | undefined): IDataObjec
 	return records;
 }
 
-/** One page: the first as the operation asked it (`url` undefined), a later one at the address its list gave. */
+/**
+ * One page: the first as the operation asked it (`url` undefined), a later one at the address its list
+ * gave. A page whose answer is larger than an answer may be is asked again with half its `limit` (as
+ * the list's next link gave it, or the first page's), and the list asks that many from then on; a
+ * single record past the bound, or a page without `limit`, fails: the bound stops a runaway answer.
+ */
 async function readPage(list: List, url: URL | undefined, offset: number | undefined): Promise<Page> {
 	const label = pageLabel(offset);
-	const request = url === undefined ? list.request : { ...list.request, url: url.toString(), qs: {} };
-	const response = await sendRequest(list.tenant, request, { itemIndex: list.itemIndex, page: label, expect: 'page', followsNext: true });
-	return { body: response.body as DrfPage, url: new URL(response.url), offset, label };
+	const asked = url === undefined ? list.request.qs?.limit : url.searchParams.get('limit');
+	let limit = typeof asked === 'number' || (typeof asked === 'string' && /^\d+$/.test(asked)) ? Number(asked) : undefined;
+	for (;;) {
+		const request =
+			url === undefined ? { ...list.request, qs: { ...list.request.qs, limit } } : { ...list.request, url: withLimit(url, limit).toString(), qs: {} };
+		let failure: unknown;
+		try {
+			const response = await sendRequest(list.tenant, request, { itemIndex: list.itemIndex, page: label, expect: 'page', followsNext: true });
+			return { body: response.body as DrfPage, url: new URL(response.url), offset, label, limit };
+		} catch (error) {
+			failure = error;
+		}
+		const smaller = isTooLarge(failure) && limit !== undefined && limit > 1;
+		// Not asked again: a failure of the run like any other (request.ts leaves a page too large to the list).
+		if (!smaller && isTooLarge(failure)) list.tenant.budget.failed();
+		if (!smaller) throw failure;
+		limit = Math.ceil((limit as number) / 2);
+		list.pageSize = Math.min(list.pageSize, limit);
+	}
+}
+
+function withLimit(url: URL, limit: number | undefined): URL {
+	if (limit === undefined) return url;
+	const sized = new URL(url);
+	sized.searchParams.set('limit', String(limit));
+	return sized;
 }
 
 /** A page's `next` link, checked with its answer: on the tenant's origin and on the list that was asked (answer.ts). */
@@ -270,8 +317,10 @@ function offsetIn(url: URL): number | undefined {
 	return offset !== null && /^\d+$/.test(offset) ? Number(offset) : undefined;
 }
 
-function pageSizeFor(maxRecords: number | undefined, received: number): number {
-	return maxRecords === undefined ? PAGE_SIZE : Math.max(1, Math.min(PAGE_SIZE, maxRecords - received));
+/** The records to ask for after `received`: the list's page size, or what Limit still needs. */
+function pageSizeFor(list: List, received: number): number {
+	const { maxRecords } = list.reading;
+	return maxRecords === undefined ? list.pageSize : Math.max(1, Math.min(list.pageSize, maxRecords - received));
 }
 
 /** A page's identity: its address and query without `limit` (which Limit rewrites), in a stable order. */

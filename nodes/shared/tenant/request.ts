@@ -7,6 +7,7 @@ import type { WriteEffect } from './errors';
 import { apiError, boundError, networkCodeOf, networkError, unsentError } from './errors';
 import type { Lane } from './budget';
 import { THROTTLE_WAITS } from './budget';
+import { loginFailureOf, PassingLoginFailure, RefusedLogin } from './sessions';
 import type { RequestContext, Tenant } from './tenant';
 import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
 
@@ -89,7 +90,11 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 		lane ??= await budget.take({ again: true });
 		// Until this try ends in an answer or a retry, it is failing (see `finally`).
 		let failing = true;
+		// A login this request needed that failed in passing (a 429, a 5xx): its answer is treated as this request's own.
+		let login: PassingLoginFailure | undefined;
 		try {
+			// After a refused login the run logs in no more: a request that needs the session fails unsent.
+			if (tenant.refusedLogin && usesSession(credentials)) throw unsentError(context, tenant.refusedLogin, itemIndex, secrets);
 			let answer: IN8nHttpFullResponse;
 			body ??= await bodyToSend(request.body);
 			const handedOver = withLoginSettings(session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials, request);
@@ -109,22 +114,32 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 					)) as IN8nHttpFullResponse,
 				);
 			} catch (error) {
+				const failedLogin = loginFailureOf(error);
+				// Remembered before anything else is awaited, so no request of the run starts another login meanwhile.
+				if (failedLogin instanceof RefusedLogin) tenant.refusedLogin ??= failedLogin;
+				login = failedLogin instanceof PassingLoginFailure ? failedLogin : undefined;
 				secrets = [...secrets, ...(await storedSecrets())];
 				if (error instanceof OutOfBounds) {
 					if (error.crossed === 'time') budget.overloaded(lane, 'timeout');
+					// A page too large is asked again, smaller (lists.ts), which says when it gives up.
+					if (error.crossed === 'size' && expect === 'page') failing = false;
 					throw boundError(context.getNode(), error.crossed, { ...time, bytes: MAX_ANSWER_BYTES }, itemIndex, write, page);
 				}
-				// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
-				const code = networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
-				if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
-				if (TIMEOUT_CODES.has(code)) budget.overloaded(lane, 'timeout');
-				if (read && transient < READ_RETRIES) {
-					transient++;
-					pauseMs = backoffSeconds(transient) * 1000;
-					failing = false;
-					continue;
+				if (login?.answer) answer = login.answer as IN8nHttpFullResponse;
+				else {
+					// A body that broke with a fault of no known code (e.g. gzip that is not) is a cut answer, not an unsent request.
+					const code = login?.network ?? networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
+					if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
+					if (TIMEOUT_CODES.has(code)) budget.overloaded(lane, 'timeout');
+					// A login is tried again as a read is: the request it was for was not sent.
+					if ((read || login) && transient < READ_RETRIES) {
+						transient++;
+						pauseMs = backoffSeconds(transient) * 1000;
+						failing = false;
+						continue;
+					}
+					throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page);
 				}
-				throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, write, page);
 			}
 			secrets = [...secrets, ...(await storedSecrets())];
 			const status = answer.statusCode;
@@ -160,27 +175,29 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			const retryAfter = retryAfterSeconds(answer.headers);
-			const failure = { status, body: answer.body, itemIndex, secrets, page, write };
+			const failure = { status, body: answer.body, itemIndex, secrets, page, write: login ? undefined : write };
 			const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
 			const tooLong = `Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`;
 			if (status === 429) {
 				rateLimited++;
 				if (wait > MAX_WAIT_SECONDS) {
 					budget.giveUp(`Not sent: ${tooLong}`);
-					throw apiError(context.getNode(), { ...failure, notes: [tooLong] });
+					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
 				}
 				// The wait holds every request of the run (budget.ts); the run's patience, not this request's, decides.
 				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > THROTTLE_WAITS) {
 					const { throttleWaits, waitedMs } = budget.summary;
-					throw apiError(context.getNode(), { ...failure, notes: [`The run paused ${throttleWaits === 1 ? 'once' : `${throttleWaits} times`} (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`] });
+					const paused = `The run paused ${throttleWaits === 1 ? 'once' : `${throttleWaits} times`} (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`;
+					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), paused] });
 				}
 				failing = false;
 				continue;
 			}
 			if (overload) budget.overloaded(lane, overload, Math.min(retryAfter ?? 0, MAX_WAIT_SECONDS));
-			const retryable = read && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: retryNotes(rateLimited + transient) });
-			if (wait > MAX_WAIT_SECONDS) throw apiError(context.getNode(), { ...failure, notes: [tooLong] });
+			// A login is tried again as a read is: the request it was for was not sent.
+			const retryable = (read || login) && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(rateLimited + transient)] });
+			if (wait > MAX_WAIT_SECONDS) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
 			transient++;
 			pauseMs = wait * 1000;
 			failing = false;
@@ -228,6 +245,11 @@ function asHandedOver(context: RequestContext, data: ICredentialDataDecryptedObj
 
 function backoffSeconds(attempt: number): number {
 	return 2 ** (attempt - 1);
+}
+
+/** Said of an answer that was the login's: the request it was for was not sent. */
+function loginNotes(login: PassingLoginFailure | undefined): string[] {
+	return login ? [`This was the answer to ${login.what}; the request it was for was not sent.`] : [];
 }
 
 function retryNotes(retries: number): string[] {

@@ -8,6 +8,8 @@
  * A first login replaces the empty token: items that read the credential before it was stored share it too.
  */
 
+import type { IDataObject } from 'n8n-workflow';
+
 export type Session = {
 	sessionToken: string;
 	refreshToken?: string;
@@ -59,4 +61,33 @@ function forgetOldRenewals() {
 	for (const [account, renewal] of renewals) {
 		if (renewal.finishedAt !== undefined && now - renewal.finishedAt > KEEP_MS) renewals.delete(account);
 	}
+}
+
+/**
+ * How a login ends other than with a session, so the request that needed it (request.ts) treats it
+ * as it would its own answer. A refusal means the credentials (or a Base URL that is not the API's):
+ * the run remembers it and asks no more. A passing failure (a 429, a 5xx, a dropped connection) is
+ * waited out or tried again under the same rules as any request's.
+ */
+export class RefusedLogin extends Error {}
+
+export class PassingLoginFailure extends Error {
+	constructor(
+		/** "the login with the username and password (JWT)", for the error's description. */
+		readonly what: string,
+		readonly answer: { statusCode: number; headers: IDataObject; body: unknown } | undefined,
+		readonly network?: string,
+	) {
+		super(`Admintotal answered ${what} with ${answer ? `HTTP ${answer.statusCode}` : network}`);
+	}
+}
+
+/** The login failure behind an error n8n wrapped (it keeps what preAuthentication threw as `cause`). */
+export function loginFailureOf(error: unknown): RefusedLogin | PassingLoginFailure | undefined {
+	let current = error;
+	for (let depth = 0; depth < 4 && current; depth++) {
+		if (current instanceof RefusedLogin || current instanceof PassingLoginFailure) return current;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return undefined;
 }

@@ -70,6 +70,12 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 		if (this.read instanceof Error) throw this.read;
 		return this.read.apiBase;
 	}
+
+	/**
+	 * The first login of this run that Admintotal refused: a lockout policy counts every attempt, so no
+	 * request of the run logs in again, and each that needs the session fails with it unsent (request.ts).
+	 */
+	refusedLogin?: Error;
 }
 
 /**

@@ -64,6 +64,6 @@ describe('Admintotal Customer Advance: Create with CFDI XML as a File', () => {
 		const run = await create();
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.id).toBe((real.id as number) + 1);
-		expectNoCfdiFile(run.items[0], 'notCfdi', [`Customer advance (ID ${(real.id as number) + 1})`, /cfdi_xml is not a CFDI 4.0 XML/, problem]);
+		expectNoCfdiFile(run.items[0], 'notCfdi', [`Customer advance (ID ${(real.id as number) + 1})`, /cfdi_xml is not a CFDI XML of version 4.0 or 3.3/, problem]);
 	});
 });

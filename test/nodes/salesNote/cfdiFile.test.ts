@@ -1,6 +1,6 @@
 import { DEMO } from '../../sandbox';
 import type { NotaVenta } from '../../sandbox/schemas/movimientos';
-import { uuidDe } from '../../sandbox/store/cfdi';
+import { uuidDe, xmlNotaVenta } from '../../sandbox/store/cfdi';
 import { expectCfdiFile, expectNoCfdiFile, NOT_CFDI } from '../cfdi';
 import { sandboxPerFile } from '../fixture';
 
@@ -77,9 +77,19 @@ describe('Admintotal Sales Note: Get Many with CFDI XML as a File', () => {
 		note.xml_timbrado = made(note.xml_timbrado);
 		const run = await getMany();
 		const item = run.items.find((candidate) => candidate.json.id === note.id)!;
-		expectNoCfdiFile(item, 'notCfdi', [`Sales note ${note.folio_completo} (ID ${note.id})`, /xml_timbrado is not a CFDI 4.0 XML/, problem]);
+		expectNoCfdiFile(item, 'notCfdi', [`Sales note ${note.folio_completo} (ID ${note.id})`, /xml_timbrado is not a CFDI XML of version 4.0 or 3.3/, problem]);
 		// The other notes still get theirs.
 		expect(run.items.filter((other) => other.json.cfdiFile === 'attached')).toHaveLength(stamped().length - 1);
+	});
+
+	it('a note stamped before April 2023, a CFDI 3.3, gets its file too', async () => {
+		const [note] = stamped();
+		note.xml_timbrado = xmlNotaVenta(fixture.sandbox.store, { ...note, creado: '2022-11-15T10:20:00-06:00' });
+		expect(note.xml_timbrado).toContain('xmlns:cfdi="http://www.sat.gob.mx/cfd/3"');
+		expect(note.xml_timbrado).toContain('Version="3.3"');
+		const run = await getMany();
+		const item = run.items.find((candidate) => candidate.json.id === note.id)!;
+		expectCfdiFile(item, note.xml_timbrado, `${uuidDe(note.xml_timbrado)}.xml`);
 	});
 
 	it('a CFDI without a TimbreFiscalDigital is named by its series and folio', async () => {

@@ -104,7 +104,7 @@ export class Authenticator {
 	}
 
 	/** A token pair without a request (default the demo user). */
-	issueTokens(username = DEMO.username): { refresh: string; access: string } {
+	issueTokens(username: string = DEMO.username): { refresh: string; access: string } {
 		return this.issuePair(this.userByName(username));
 	}
 

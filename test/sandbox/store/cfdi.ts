@@ -8,10 +8,12 @@ import { serieDe } from './documentos';
 import type { Store } from './store';
 
 /**
- * The stamped CFDI 4.0 XML of a document, with the shape SAT's Anexo 20 gives it: `cfdi:Comprobante`
+ * The stamped CFDI XML of a document, with the shape SAT's Anexo 20 gives it: `cfdi:Comprobante`
  * in http://www.sat.gob.mx/cfd/4 (series, folio, totals, payment), the issuer and the receiver, one
  * concept per line with its IVA transfer, the taxes, and the `tfd:TimbreFiscalDigital` complement
- * with the UUID. Seals and certificates are made-up base64 (nothing here is signed), and the UUID
+ * with the UUID. A document stamped before April 2023, when CFDI 4.0 became the only version SAT
+ * stamps, is a CFDI 3.3 (http://www.sat.gob.mx/cfd/3): no `Exportacion` or `ObjetoImp`, a receiver
+ * without fiscal address or regime, and no `Base` in the document's own taxes. Seals and certificates are made-up base64 (nothing here is signed), and the UUID
  * comes from a hash of the document, so the XML is the same on every run and costs no random draw
  * (drawing would change every record seeded after it).
  */
@@ -59,8 +61,12 @@ interface Comprobante {
 	conceptos: Concepto[];
 }
 
+/** From this day SAT stamps CFDI 4.0 only; the sandbox stamps 3.3 before it. */
+const CFDI_40_ONLY_FROM = Date.parse('2023-04-01T00:00:00-06:00');
+
 export function cfdiXml(c: Comprobante): string {
 	const uuid = uuidOf(`${c.serie}|${c.folio}|${c.at}|${c.total}`);
+	const v40 = c.at >= CFDI_40_ONLY_FROM;
 	const fecha = isoTimestamp(c.at).slice(0, 19);
 	const traslado = c.tipo === 'I';
 	const attributes = (pairs: Array<[string, string | undefined]>) =>
@@ -78,7 +84,7 @@ export function cfdiXml(c: Comprobante): string {
 					['Descripcion', concepto.descripcion],
 					['ValorUnitario', concepto.valorUnitario],
 					['Importe', concepto.importe],
-					['ObjetoImp', traslado ? '02' : '01'],
+					['ObjetoImp', v40 ? (traslado ? '02' : '01') : undefined],
 				])}>` +
 				(traslado
 					? `<cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado${attributes([
@@ -93,14 +99,17 @@ export function cfdiXml(c: Comprobante): string {
 		)
 		.join('');
 	const impuestos = traslado
-		? `<cfdi:Impuestos TotalImpuestosTrasladados="${c.iva}"><cfdi:Traslados><cfdi:Traslado Base="${c.subtotal}" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${c.iva}"/></cfdi:Traslados></cfdi:Impuestos>`
+		? `<cfdi:Impuestos TotalImpuestosTrasladados="${c.iva}"><cfdi:Traslados><cfdi:Traslado${v40 ? ` Base="${c.subtotal}"` : ''} Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="${c.iva}"/></cfdi:Traslados></cfdi:Impuestos>`
 		: '';
 	const selloCfd = base64Of(`sello|${uuid}`, 344);
 	return (
 		'<?xml version="1.0" encoding="UTF-8"?>\n' +
-		`<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd"${attributes(
+		(v40
+			? '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd"'
+			: '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/3" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/3 http://www.sat.gob.mx/sitio_internet/cfd/3/cfdv33.xsd"') +
+		`${attributes(
 			[
-				['Version', '4.0'],
+				['Version', v40 ? '4.0' : '3.3'],
 				['Serie', c.serie],
 				['Folio', String(c.folio)],
 				['Fecha', fecha],
@@ -112,7 +121,7 @@ export function cfdiXml(c: Comprobante): string {
 				['Moneda', traslado ? 'MXN' : 'XXX'],
 				['Total', c.total],
 				['TipoDeComprobante', c.tipo],
-				['Exportacion', '01'],
+				['Exportacion', v40 ? '01' : undefined],
 				['MetodoPago', c.metodoPago],
 				['LugarExpedicion', EMISOR.cp],
 			],
@@ -125,8 +134,8 @@ export function cfdiXml(c: Comprobante): string {
 		`<cfdi:Receptor${attributes([
 			['Rfc', c.receptor.rfc],
 			['Nombre', c.receptor.nombre],
-			['DomicilioFiscalReceptor', c.receptor.cp],
-			['RegimenFiscalReceptor', regimenDe(c.receptor.rfc)],
+			['DomicilioFiscalReceptor', v40 ? c.receptor.cp : undefined],
+			['RegimenFiscalReceptor', v40 ? regimenDe(c.receptor.rfc) : undefined],
 			['UsoCFDI', c.receptor.usoCfdi],
 		])}/>` +
 		`<cfdi:Conceptos>${conceptos}</cfdi:Conceptos>${impuestos}` +
