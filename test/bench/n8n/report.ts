@@ -97,12 +97,14 @@ export interface RuntimeResult {
 
 export interface N8nBenchResults {
 	description: string;
-	/** By runtime, and by runtime and added latency (`node20+50ms`). */
+	/** By runtime and pass (resultKey). */
 	runtimes: Partial<Record<string, RuntimeResult>>;
 }
 
+/** A runtime's pass: `node20`, `node20+50ms`, or `node20+429above10` for the throttled pass (one per runtime, whatever its latency). */
 export function resultKey(result: Pick<RuntimeResult, 'runtime' | 'latencyMs' | 'throttledAbove'>): string {
-	return `${result.runtime}${result.latencyMs > 0 ? `+${result.latencyMs}ms` : ''}${result.throttledAbove ? `+429above${result.throttledAbove}` : ''}`;
+	if (result.throttledAbove) return `${result.runtime}+429above${result.throttledAbove}`;
+	return `${result.runtime}${result.latencyMs > 0 ? `+${result.latencyMs}ms` : ''}`;
 }
 
 const DESCRIPTION =
@@ -190,10 +192,10 @@ export function renderSection(results: N8nBenchResults): string {
 			'n8n start-up excluded; the whole execution (startedAt..stoppedAt) beside it. Ratio = ours / HTTP, lower is better. ' +
 			`Our nodes run with their default Parallel Requests (the adaptive budget, up to 64) unless the case names a number. ` +
 			'The two variants of a case alternate (round 1 ours first, round 2 HTTP first, …). ' +
-			'Requests: those the sandbox served, then those it answered 429. Peak in flight: the most requests the sandbox had unanswered at once during the run (HTTP / ours). ' +
+			'Requests: those the sandbox served, then those it answered 429. Peak in flight: the most requests the sandbox had unanswered at once during the run (HTTP / ours; a request it answered 429 counts while it is answered, so a tenant throttling above 10 sees at most 11); with 1 ms answers the sandbox has answered most requests before the next arrives, so the peak there says little. ' +
 			'Peak RSS: VmHWM of the `n8n execute` process (polled every 20 ms), in brackets above an idle `n8n execute` of a Manual Trigger alone. ' +
 			'Each runtime is measured with the sandbox answering as fast as it can on this machine (about 1 ms; n8n and the sandbox then share the 2 cores, so the run is CPU-bound), with 50 ms and 150 ms added to every answer, as from a tenant across a network, ' +
-			'and behind a tenant that answers 429 above 10 requests in flight, as a throttled tenant does (the sandbox\'s pace switch). ' +
+			'and behind a tenant that answers in 50 ms and 429 above 10 requests in flight, as a throttled tenant does (the sandbox\'s pace switch). ' +
 			'Goals: with 50 ms and 150 ms answers every case at most the HTTP Request node\'s time and Return All at most 0.3 of it; behind the throttling tenant every run completes, nothing is written twice and the default budget takes at most 1.5 times our run at Parallel Requests 10. ' +
 			'Run: `npm run bench:n8n` (`-- --runtime node24|both`, `--rounds N`, `--only <word>`, `--latency 0,50,150` (the default), `--throttle 10` (the default; 0 leaves it out), `--profile`).',
 	];
