@@ -177,9 +177,10 @@ function variantResult(variant: Variant, rounds: RoundFigure[]): VariantResult {
 		median: {
 			nodesSeconds: of((f) => f.nodesSeconds),
 			executionSeconds: of((f) => f.executionSeconds),
-			requests: of((f) => f.requests),
+			// What the tenant saw and the memory: of a failed run too.
+			requests: median(rounds.map((f) => f.requests)),
 			peakInFlight: median(rounds.map((f) => f.peakInFlight)),
-			peakRssMb: of((f) => f.peakRssMb),
+			peakRssMb: median(rounds.map((f) => f.peakRssMb)),
 			...(rounds.some((f) => f.throttled !== undefined) ? { throttled: median(rounds.map((f) => f.throttled ?? 0)) } : {}),
 		},
 		...(failures.length > 0 ? { failedRounds: failures.length, failure: failures[0].failed } : {}),
@@ -244,7 +245,8 @@ async function benchRuntime(runtime: N8nRuntime, sandbox: Sandbox, tarball: stri
 				ratio,
 				executionRatio: ours.median.executionSeconds / http.median.executionSeconds,
 				goal: comparison.goal ?? null,
-				met: comparison.goal === undefined ? null : ratio <= comparison.goal,
+				// The HTTP Request node failing where ours completes meets any goal of ours <= HTTP.
+				met: comparison.goal === undefined ? null : Number.isNaN(http.median.nodesSeconds) ? !Number.isNaN(ours.median.nodesSeconds) : ratio <= comparison.goal,
 				memoryMet: comparison.memory ? ours.median.peakRssMb <= http.median.peakRssMb : null,
 				ours,
 				http,
@@ -348,7 +350,7 @@ function consoleRequests(variant: VariantResult): string {
 function renderConsole(result: RuntimeResult): string {
 	const rows = result.comparisons.map(
 		(row) =>
-			`  ${row.name}\n    HTTP ${consoleSeconds(row.http)}, ours ${consoleSeconds(row.ours)}, ratio ${row.ratio.toFixed(2)}` +
+			`  ${row.name}\n    HTTP ${consoleSeconds(row.http)}, ours ${consoleSeconds(row.ours)}, ratio ${Number.isFinite(row.ratio) ? row.ratio.toFixed(2) : '–'}` +
 			`${row.goal === null ? ' (measured)' : ` (goal ≤ ${row.goal}: ${row.met ? 'met' : 'NOT met'})`}; ` +
 			`peak RSS ${row.http.median.peakRssMb} / ${row.ours.median.peakRssMb} MB (idle ${result.idle.medianPeakRssMb})` +
 			`\n    HTTP: ${consoleRequests(row.http)}; ours: ${consoleRequests(row.ours)}` +
