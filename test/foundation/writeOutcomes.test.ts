@@ -17,6 +17,18 @@ import { useFullBinaryStore } from '../harness/binaryStore';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const CHECK = 'check Admintotal before running again';
 
+
+/** A Customer Advance → Create of `total` for the demo client, by RFC, into the demo bank account. */
+const advanceParameters = (total: string) => ({
+	resource: 'customerAdvance',
+	operation: 'create',
+	date: '2026-03-14',
+	clientBy: 'rfc',
+	clientRfc: DEMO.cliente.rfc,
+	bankAccount: byId(DEMO.cuentaBancaria.id),
+	total,
+	usoCfdi: 'G03',
+});
 describe('a write whose outcome is unknown', () => {
 	const fixture = sandboxPerFile();
 	const store = () => fixture.sandbox.store;
@@ -58,16 +70,7 @@ describe('a write whose outcome is unknown', () => {
 		'Customer Advance › Create': {
 			path: '/movimientos/anticipos_clientes/',
 			run: () =>
-				fixture.run('admintotalCustomerAdvance', {
-					resource: 'customerAdvance',
-					operation: 'create',
-					date: '2026-03-14',
-					clientBy: 'rfc',
-					clientRfc: DEMO.cliente.rfc,
-					bankAccount: byId(DEMO.cuentaBancaria.id),
-					total: '777.77',
-					usoCfdi: 'G03',
-				}),
+				fixture.run('admintotalCustomerAdvance', advanceParameters('777.77')),
 			saved: () => store().anticiposClientes.some((advance) => String(advance.total) === '777.77'),
 			effect: 'the record may have been created',
 		},
@@ -212,17 +215,7 @@ describe('a write whose outcome is unknown', () => {
 			const totals = Array.from({ length: count }, () => `${++lastTotal}.25`);
 			const run = await fixture.run(
 				'admintotalCustomerAdvance',
-				{
-					resource: 'customerAdvance',
-					operation: 'create',
-					date: '2026-03-14',
-					clientBy: 'rfc',
-					clientRfc: DEMO.cliente.rfc,
-					bankAccount: byId(DEMO.cuentaBancaria.id),
-					total: '={{ $json.total }}',
-					usoCfdi: 'G03',
-					cfdiXmlAsFile: true,
-				},
+				{ ...advanceParameters('={{ $json.total }}'), cfdiXmlAsFile: true },
 				{ input: totals.map((total) => ({ total })), continueOnFail, typeVersion: 2, ...(onError ? { settings: { onError } } : {}) },
 			);
 			return { run, ids: totals.map((total) => advanceIdOf(total)) };
