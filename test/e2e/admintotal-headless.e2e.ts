@@ -4,6 +4,8 @@
  * imported, and workflows run with `n8n execute --id`. What each node sends and answers is checked
  * through n8n-core's engine in test/nodes and test/foundation; here, what only a real n8n shows.
  */
+import { START_LANES } from '../../nodes/shared/tenant/budget';
+import { PROBE_FROM_TRIPS } from '../../nodes/shared/tenant/lists';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { nodeOutput, resolveRuntime, selectedRuntimeName, type N8nInstance, type WorkflowFixture } from './lib';
 import {
@@ -305,9 +307,11 @@ describe(`Admintotal package in n8n, headless (${RUNTIME})`, () => {
 		const looked = rfcs.filter((rfc) => rfc !== DEMO.clientePublicoGeneral.rfc);
 		const lookups = checks.filter((request) => request.query.rfc !== undefined);
 		expect(lookups.map((request) => [request.query.rfc, request.status]).sort()).toEqual(looked.map((rfc) => [rfc, 200]).sort());
-		// From 9 distinct RFCs (3 round trips of 4 lookups) the list's first page is read first, to choose
-		// between the lookups and reading the whole list; this list has too many pages, so lookups win.
-		expect(checks.filter((request) => request.query.rfc === undefined).map((request) => request.query)).toEqual(looked.length >= 9 ? [{ limit: '100' }] : []);
+		// From 3 round trips of lookups at the run's start (41 distinct RFCs at 20 at once) the list's first
+		// page is read first, to choose between the lookups and reading the whole list; this list has too
+		// many pages, so lookups win.
+		const probed = looked.length > (PROBE_FROM_TRIPS - 1) * START_LANES;
+		expect(checks.filter((request) => request.query.rfc === undefined).map((request) => request.query)).toEqual(probed ? [{ limit: '100' }] : []);
 		expect(sandbox.requests).toHaveLength(notesQueries.length + checks.length);
 
 		expect(nodeOutput(run.data, 'Listed: Alert Accounting')).toEqual([

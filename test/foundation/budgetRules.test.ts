@@ -3,6 +3,8 @@
  * many requests go at once, driven request by request. The same rules against a real tenant, through
  * n8n's engine: requestBudget.test.ts.
  */
+import { sleep } from 'n8n-workflow';
+
 import { NotSent, RequestBudget, START_LANES, type Lane } from '../../nodes/shared/tenant/budget';
 
 /** Sends `count` requests through the budget as a busy run does (every lane in use, more waiting), answering each at once. */
@@ -40,13 +42,51 @@ describe('the request budget', () => {
 		expect(budget.lanes).toBe(START_LANES);
 	});
 
-	it('a run of writes grows more slowly than a run of reads', async () => {
+	it('a run of writes grows as a run of reads does until the tenant first pushes back, then half as fast', async () => {
 		const reads = new RequestBudget();
 		const writes = new RequestBudget({ careful: true });
 		await busyRound(reads, 40);
 		await busyRound(writes, 40);
 		expect(writes.lanes).toBeGreaterThan(START_LANES);
-		expect(writes.lanes).toBeLessThan(reads.lanes);
+		expect(writes.lanes).toBe(reads.lanes);
+		// One 503 each: both halve, then grow by a lane per round trip (reads) or half a lane (writes).
+		for (const budget of [reads, writes]) {
+			const lane = await budget.take();
+			budget.overloaded(lane, 'unavailable', 0);
+			lane.end();
+		}
+		const cutTo = reads.lanes;
+		expect(writes.lanes).toBe(cutTo);
+		await busyRound(reads, 40 * cutTo);
+		await busyRound(writes, 40 * cutTo);
+		expect(writes.lanes).toBeGreaterThan(cutTo);
+		expect(writes.lanes - cutTo).toBeLessThan(reads.lanes - cutTo);
+	});
+
+	it('in slow start, 8 answers slower than the tolerance cut at once, before their round is over', async () => {
+		const budget = new RequestBudget({ ceiling: 100 });
+		await busyRound(budget, 40);
+		const grown = budget.lanes;
+		const lanes = await Promise.all(Array.from({ length: grown }, () => budget.take()));
+		// Answers at once so far: the tolerance is about 50 ms; these 8 take 120 ms, the rest of the round is still out.
+		await sleep(120);
+		for (const lane of lanes.slice(0, 8)) budget.answered(lane);
+		expect(budget.summary.latencyCuts).toBe(1);
+		expect(budget.lanes).toBeLessThan(grown);
+		for (const lane of lanes) lane.end();
+	});
+
+	it('in slow start, a request unanswered past the tolerance ends the doubling: growth is then a lane per round trip', async () => {
+		const budget = new RequestBudget({ ceiling: 200 });
+		const unanswered = await budget.take();
+		await busyRound(budget, 5);
+		await sleep(120);
+		const before = budget.lanes;
+		await busyRound(budget, 100);
+		// Doubling would have added about a lane per answer; a lane per round trip is a few.
+		expect(budget.lanes - before).toBeLessThan(10);
+		expect(budget.summary.latencyCuts).toBe(0);
+		unanswered.end();
 	});
 
 	it('a 429 halves the budget once for the answers of one round, and caps it below what was in flight', async () => {

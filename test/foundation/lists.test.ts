@@ -144,9 +144,9 @@ describe('Return All with Parallel Requests', () => {
 		expect(Math.max(...afterWait.map((request) => request.alongside))).toBeLessThanOrEqual(1);
 	});
 
-	it('Parallel Requests above 100 given by expression is refused before anything is sent', async () => {
+	it('Parallel Requests above 200 given by expression is refused before anything is sent', async () => {
 		const run = await getMany('={{ 500 }}' as unknown as number);
-		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 100, got 500 [item 0]");
+		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 200, got 500 [item 0]");
 		expect(pages()).toHaveLength(0);
 	});
 });

@@ -1,11 +1,12 @@
 /*
  * One request budget per run, which finds the tenant's pace: it grows while the tenant keeps up,
- * never above the node's Parallel Requests (64 unless set), shrinks for the whole run on a 429,
+ * never above the node's Parallel Requests (200 unless set), shrinks for the whole run on a 429,
  * and a tenant that keeps throttling ends the run after the same waits whatever the number of
  * items. Counted by the sandbox: `alongside` is how many other requests were unanswered when one
  * arrived; the tenant's pace is the sandbox's (`pace`: latency, 429 above a number in flight,
  * slowing under load).
  */
+import { DEFAULT_CEILING, START_LANES, THROTTLE_WAITS } from '../../nodes/shared/tenant/budget';
 import type { RecordedRequest } from '../sandbox';
 import { crearNotaVenta } from '../sandbox/store/cambios';
 import { sandboxPerFile } from '../nodes/fixture';
@@ -33,15 +34,15 @@ afterEach(() => {
 });
 
 describe('the run finds the tenant pace', () => {
-	it('Get for 400 items from a tenant 50 ms away grows well past 4 in flight, never past the default ceiling of 64, each item answered once', async () => {
+	it(`Get for 400 items from a tenant 50 ms away grows well past its start of ${START_LANES} in flight, never past the default ceiling of ${DEFAULT_CEILING}, each item answered once`, async () => {
 		fixture.sandbox.pace.latencyMs = 50;
 		const run = await getFor(400);
 		expect(run.error).toBeUndefined();
 		expect(run.json).toHaveLength(400);
 		expect(toProspects()).toHaveLength(400);
-		// Slow start doubles each round trip (4, 8, 16, 32, …); a busy machine's own delays may cut it early, never to 4.
-		expect(inFlight(toProspects())).toBeGreaterThan(12);
-		expect(inFlight(toProspects())).toBeLessThanOrEqual(64);
+		// Slow start doubles each round trip (20, 40, 80, 160, …); a busy machine's own delays may cut it early, not before 40.
+		expect(inFlight(toProspects())).toBeGreaterThanOrEqual(2 * START_LANES);
+		expect(inFlight(toProspects())).toBeLessThanOrEqual(DEFAULT_CEILING);
 	}, 60_000);
 
 	it('a run with one item sends one request, and says nothing about its pace', async () => {
@@ -76,14 +77,15 @@ describe('the run finds the tenant pace', () => {
 		expect(fixture.sandbox.store.prospectos.length - before).toBe(30);
 	});
 
-	it('a tenant that slows down under load keeps the run below where its answers slow, and the output says so', async () => {
+	it('a tenant that slows down beyond 30 requests at once brings the run back below 60 once its answers show it, and the output says so', async () => {
 		fixture.sandbox.pace.latencyMs = 10;
-		fixture.sandbox.pace.slowsAbove = { inFlight: 8, msPerRequest: 15 };
-		const run = await getFor(400);
+		fixture.sandbox.pace.slowsAbove = { inFlight: 30, msPerRequest: 15 };
+		const run = await getFor(800);
 		expect(run.error).toBeUndefined();
-		expect(run.json).toHaveLength(400);
-		// The second half of the run, once the pace is found: far below the 64 it would otherwise reach.
-		expect(inFlight(toProspects().slice(200))).toBeLessThanOrEqual(16);
+		expect(run.json).toHaveLength(800);
+		// Slow start overshoots for about a round trip (the answers that show the rise come a latency
+		// late); the last quarter of the run, once the pace is found, is far below the 200 it would reach.
+		expect(inFlight(toProspects().slice(600))).toBeLessThanOrEqual(60);
 		expect(run.hints.map((hint) => hint.message).join(' ')).toMatch(/answered more slowly as more requests went at once/);
 	}, 60_000);
 });
@@ -146,9 +148,10 @@ describe('a 429 is the whole run’s', () => {
 			}
 			figures.push({ waves: waves(toProspects()), requests: toProspects().length });
 		}
-		// The first try, then one after each of the 3 waits; no more requests for ten times the items.
-		expect(figures[0].waves).toBe(4);
-		expect(figures[1]).toEqual(figures[0]);
+		// The first round (each item, up to the budget's start), then one request after each of the 3
+		// waits: no more waits and no more requests for ten times the items.
+		expect(figures[0]).toEqual({ waves: 4, requests: 8 + THROTTLE_WAITS });
+		expect(figures[1]).toEqual({ waves: 4, requests: START_LANES + THROTTLE_WAITS });
 	}, 30_000);
 });
 
@@ -186,7 +189,7 @@ describe('Parallel Requests', () => {
 			{ resource: 'prospect', operation: 'getAll', returnAll: true, options: { parallelRequests: '={{ $json.index === 2 ? 500 : 4 }}' } },
 			{ input: items(3) },
 		);
-		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 100, got 500 [item 2]");
+		expect(run.error?.message).toBe("'Parallel Requests' must be from 1 to 200, got 500 [item 2]");
 		expect(toProspects()).toHaveLength(0);
 	});
 });

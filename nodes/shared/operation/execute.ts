@@ -9,7 +9,8 @@ import { unknownWriteOf } from '../tenant/errors';
 import { NotSent } from '../tenant/budget';
 import { Tenant } from '../tenant/tenant';
 import { readList, lookUpEach } from '../tenant/lists';
-import { sendRequest } from '../tenant/request';
+import { SentLater, sendRequest } from '../tenant/request';
+import { UPLOAD_LANES } from '../fields/image';
 import type { ItemPlan, Operation } from './define';
 import { batchingOf } from './settings';
 import { shapeRecord } from '../records';
@@ -44,7 +45,8 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			outcomes[itemIndex] = error as Error;
 		}
 	}
-	const ceiling = plans.find(Boolean)?.reading.parallel;
+	const parallel = plans.find(Boolean)?.reading.parallel;
+	const ceiling = plans.some((plan) => plan && uploads(plan)) ? Math.min(parallel ?? UPLOAD_LANES, UPLOAD_LANES) : parallel;
 	const tenant = await Tenant.open(context, { ceiling, careful: operation.kind === 'write', stopsAtFailure: !continueOnFail });
 	try {
 		await sendAll(tenant, operation, plans, outcomes);
@@ -59,6 +61,12 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			return outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem }] : outcome.map((output) => ({ ...output, pairedItem }));
 		}),
 	];
+}
+
+/** Whether the item's request carries a body made when it goes (an image): those hold memory while in flight. */
+function uploads(plan: ItemPlan): boolean {
+	const body: unknown = plan.request.body;
+	return typeof body === 'object' && body !== null && Object.values(body).some((value) => value instanceof SentLater);
 }
 
 /** Every planned item sent, batch by batch; the first failure (unless the node continues) ends the run before the next batch. */

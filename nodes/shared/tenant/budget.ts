@@ -8,14 +8,16 @@ import { sleep } from 'n8n-workflow';
  * The tenant's pace is not written anywhere, so the budget finds it from the answers, the way TCP
  * finds a path's (AIMD with slow start; loss-based AIMD is what Netflix's concurrency-limits
  * recommends for clients). The numbers, and why, are in docs/guarantees.md#pace:
- * - it starts at START lanes and never goes above the ceiling (the node's Parallel Requests) or below 1;
+ * - it starts at START_LANES and never goes above the ceiling (the node's Parallel Requests) or below 1;
  * - it grows only while its lanes are all in use and answers come back without a sign of overload:
- *   one lane per answer until the first sign (twice as many each round trip; a write half a lane,
- *   since a write that fails from overload cannot be tried again), then one lane per round trip;
- * - it shrinks at once: halved on a 429, a 503 or 504, or a request out of time; to three quarters
- *   on a clear rise in latency (a round trip's answers taking on average twice the fastest seen and
- *   LATENCY_MARGIN_MS more). One cut per round trip: answers to requests sent before a cut do not
- *   cut again;
+ *   one lane per answer until the first sign (twice as many each round trip, for writes too), then
+ *   one lane per round trip (half a lane for writes: near the tenant's limit, a write that fails
+ *   from overload has an unknown outcome and is never tried again);
+ * - it shrinks at once: halved on a 429, a 503 or 504, or a request out of time; by a tenth to a
+ *   half on a clear rise in latency (a round trip's answers taking on average more than twice the
+ *   fastest seen and LATENCY_MARGIN_MS more; before the first cut, also the latest ROUND_SAMPLES
+ *   answers, and a request unanswered that long ends the doubling). One cut per round trip: answers
+ *   to requests sent before a cut do not cut again;
  * - a 429 also caps the run below the number in flight when the throttled request was sent, and
  *   holds every new request until its Retry-After is over;
  * - patience is the run's, not each item's: THROTTLE_WAITS throttles in a row, with no answer in
@@ -23,16 +25,18 @@ import { sleep } from 'n8n-workflow';
  *   every request still waiting gets its error unsent, however many items there are.
  */
 
-/** Lanes at the start of a run: the old fixed default, gentle on a tenant we know nothing of. */
-export const START_LANES = 4;
-/** Parallel Requests when the user has not set it: enough to hide 150 ms of latency behind n8n's own work per item. */
-export const DEFAULT_CEILING = 64;
-/** The most a user may set. */
-export const MAX_CEILING = 100;
+/** Lanes at the start of a run: where Netflix's concurrency-limits starts its limiters (Vegas, Gradient2). */
+export const START_LANES = 20;
+/** Parallel Requests when the user has not set it: at 150 ms answers, n8n's own work per item (1 to 3 ms) is the limit, not the budget. */
+export const DEFAULT_CEILING = 200;
+/** The most a user may set (Netflix's Gradient2 caps its limit there too). */
+export const MAX_CEILING = 200;
 /** Throttles in a row (429 answers with no answer between them) that the run waits out. */
 export const THROTTLE_WAITS = 3;
 /** A round trip's mean latency must exceed twice the fastest answer and this much more to count as overload (noise at 1 ms answers is not). */
 const LATENCY_MARGIN_MS = 50;
+/** Answers of a round enough to judge its latency before the round is over (HyStart++'s N_RTT_SAMPLE). */
+const ROUND_SAMPLES = 8;
 
 export type Overload = 'throttled' | 'unavailable' | 'timeout';
 
@@ -80,6 +84,11 @@ export class RequestBudget {
 	private throttlesInARow = 0;
 	private fastestMs = Infinity;
 	private window = { size: START_LANES, answers: 0, totalMs: 0 };
+	/** When each request in flight was sent, oldest first. */
+	private readonly unanswered = new Map<number, number>();
+	/** Latencies of the latest answers to requests sent since the last cut (slow start judges them as they come). */
+	private recent: number[] = [];
+	private cuts = 0;
 	private readonly report: BudgetReport;
 	private readonly careful: boolean;
 	private readonly stopsAtFailure: boolean;
@@ -121,14 +130,18 @@ export class RequestBudget {
 			throw new NotSent(this.closedWith);
 		}
 		this.report.peak = Math.max(this.report.peak, this.inFlight);
+		const seq = this.nextSeq++;
+		const sentAt = Date.now();
+		this.unanswered.set(seq, sentAt);
 		let ended = false;
 		return {
-			seq: this.nextSeq++,
+			seq,
 			inFlightAtSend: this.inFlight,
-			sentAt: Date.now(),
+			sentAt,
 			end: () => {
 				if (ended) return;
 				ended = true;
+				this.unanswered.delete(seq);
 				this.handOn();
 			},
 		};
@@ -141,21 +154,31 @@ export class RequestBudget {
 		this.fastestMs = Math.min(this.fastestMs, ms);
 		this.window.answers++;
 		this.window.totalMs += ms;
-		// A round trip's answers: as many as there were lanes when the window opened.
+		if (lane.seq >= this.cutFrom) this.recent = [...this.recent.slice(1 - ROUND_SAMPLES), ms];
+		const toleratedMs = 2 * this.fastestMs + LATENCY_MARGIN_MS;
+		// A round trip's answers: as many as there were lanes when the window opened. Until the first
+		// cut the lanes may double while a round's answers come in, so there the latest ROUND_SAMPLES
+		// answers are also judged as they come (HyStart++, RFC 9406, leaves slow start on the same
+		// sign), not only the round's mean at its end.
+		let meanMs = 0;
 		if (this.window.answers >= this.window.size) {
-			const meanMs = this.window.totalMs / this.window.answers;
+			meanMs = this.window.totalMs / this.window.answers;
 			this.window = { size: this.lanes, answers: 0, totalMs: 0 };
-			const toleratedMs = 2 * this.fastestMs + LATENCY_MARGIN_MS;
-			if (meanMs > toleratedMs && lane.seq >= this.cutFrom) {
-				this.report.latencyCuts++;
-				// Down in proportion to how far past the tolerance the answers are, by a tenth to a half.
-				return this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / meanMs)));
-			}
+		}
+		if (this.cuts === 0 && this.recent.length === ROUND_SAMPLES) meanMs = Math.max(meanMs, this.recent.reduce((sum, one) => sum + one, 0) / ROUND_SAMPLES);
+		if (meanMs > toleratedMs && lane.seq >= this.cutFrom) {
+			this.report.latencyCuts++;
+			// Down in proportion to how far past the tolerance the answers are, by a tenth to a half.
+			return this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / meanMs)));
 		}
 		// Grown only by answers to requests sent since the last cut, and while every lane is in use: a
 		// run with spare lanes has shown nothing about the tenant.
 		if (lane.seq < this.cutFrom || this.inFlight + this.waiting.length < this.lanes) return;
-		const step = this.careful ? 0.5 : 1;
+		// A request still unanswered after the tolerance says the round is slower before its answer
+		// does: slow start ends there (the answers, when they come, decide the cut).
+		const oldest = this.unanswered.values().next();
+		if (!this.avoiding && !oldest.done && Date.now() - oldest.value > toleratedMs) this.avoiding = true;
+		const step = this.careful && this.avoiding ? 0.5 : 1;
 		this.limit = Math.min(this.cap, this.limit + (this.avoiding ? step / this.lanes : step));
 		this.admitWaiting();
 	}
@@ -212,6 +235,8 @@ export class RequestBudget {
 		this.limit = Math.max(1, Math.min(this.cap, Math.floor(this.limit * factor)));
 		this.cutFrom = this.nextSeq;
 		this.window = { size: this.lanes, answers: 0, totalMs: 0 };
+		this.recent = [];
+		this.cuts++;
 	}
 
 	/** No new request before `until` (a Retry-After is the whole run's). */

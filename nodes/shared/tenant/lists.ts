@@ -343,7 +343,7 @@ export interface Lookup {
 }
 
 /** Below this many round trips of lookups, the list's first page (a round trip of its own) cannot pay off often enough. */
-const PROBE_FROM_TRIPS = 3;
+export const PROBE_FROM_TRIPS = 3;
 
 /**
  * The records answering each value, for many lookups of one list at once (a run of Check RFC), in

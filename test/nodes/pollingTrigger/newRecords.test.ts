@@ -126,7 +126,7 @@ describe('Admintotal Polling Trigger: New Sales Note and New Order', () => {
 
 	it.each([
 		[{ filters: { clientId: 'C-17' } }, "'Client ID' must be a whole number greater than 0, got \"C-17\""],
-		[{ options: { parallelRequests: '={{ 500 }}' } }, "'Parallel Requests' must be from 1 to 100, got 500"],
+		[{ options: { parallelRequests: '={{ 500 }}' } }, "'Parallel Requests' must be from 1 to 200, got 500"],
 	])('a wrong value (%j) is refused as every operation refuses it, naming the field, before any request', async (parameters, message) => {
 		const trigger = triggerFor(fixture, { ...NEW_SALES_NOTE, ...parameters });
 		const failed = await trigger.poll();
