@@ -6,7 +6,7 @@
  *
  *   npm run bench:n8n                          node20 (n8n 2.8.4), 3 rounds, answers as fast as the sandbox gives them, 50 ms and 150 ms later, then behind a throttling tenant
  *   npm run bench:n8n -- --runtime node24      or --runtime both
- *   npm run bench:n8n -- --rounds 5 --only rfc
+ *   npm run bench:n8n -- --rounds 5 --only rfc         (or --only 'rfc|create': any of the words)
  *   npm run bench:n8n -- --profile             our Check RFC for 500 items once under the CPU profiler
  *   npm run bench:n8n -- --profile --only sequential   our workflow of another case
  *   npm run bench:n8n -- --latency 0,100       the delays added to every answer, one pass each (default 0,50,150: this machine, and a tenant across a network)
@@ -158,9 +158,10 @@ function casesOf(comparisons: Comparison[]): Case[] {
 	return cases;
 }
 
-/** The cases whose key or name contains `word`; throws when none does. */
+/** The cases whose key or name contains `word` (or one of `a|b`); throws when none does. */
 function selectedComparisons(comparisons: Comparison[], word: string): Comparison[] {
-	const selected = comparisons.filter((comparison) => `${comparison.key} ${comparison.name}`.toLowerCase().includes(word));
+	const words = word.split('|');
+	const selected = comparisons.filter((comparison) => words.some((one) => `${comparison.key} ${comparison.name}`.toLowerCase().includes(one)));
 	if (selected.length === 0) throw new Error(`--only ${word}: no case matches (${comparisons.map((comparison) => comparison.name).join('; ')})`);
 	return selected;
 }
