@@ -3,8 +3,6 @@
  * many requests go at once, driven request by request. The same rules against a real tenant, through
  * n8n's engine: requestBudget.test.ts.
  */
-import { sleep } from 'n8n-workflow';
-
 import { NotSent, RequestBudget, START_LANES, type Lane } from '../../nodes/shared/tenant/budget';
 
 /** Sends `count` requests through the budget as a busy run does (every lane in use, more waiting), answering each at once. */
@@ -20,8 +18,8 @@ async function busyRound(budget: RequestBudget, count: number, answer: (lane: La
 }
 
 describe('the request budget', () => {
-	// Answers here come back at once. Where a test counts lanes, the clock stands still, so that a pause
-	// of a busy machine between a request and its answer cannot read as a slower tenant.
+	// Answers here come back at once. Where a test counts lanes, the clock stands still (or moves only
+	// when the test moves it), so that a pause of a busy machine cannot read as a slower tenant.
 	const stopTheClock = () => jest.spyOn(Date, 'now').mockReturnValue(Date.now());
 	afterEach(() => jest.restoreAllMocks());
 
@@ -72,12 +70,13 @@ describe('the request budget', () => {
 	});
 
 	it('in slow start, 8 answers slower than the tolerance cut at once, before their round is over', async () => {
+		const clock = stopTheClock();
 		const budget = new RequestBudget({ ceiling: 100 });
 		await busyRound(budget, 40);
 		const grown = budget.lanes;
 		const lanes = await Promise.all(Array.from({ length: grown }, () => budget.take()));
-		// Answers at once so far: the tolerance is about 50 ms; these 8 take 120 ms, the rest of the round is still out.
-		await sleep(120);
+		// Answers at once so far: the tolerance is 50 ms; these 8 take 120 ms, the rest of the round is still out.
+		clock.mockReturnValue(Date.now() + 120);
 		for (const lane of lanes.slice(0, 8)) budget.answered(lane);
 		expect(budget.summary.latencyCuts).toBe(1);
 		expect(budget.lanes).toBeLessThan(grown);
@@ -85,10 +84,11 @@ describe('the request budget', () => {
 	});
 
 	it('in slow start, a request unanswered past the tolerance ends the doubling: growth is then a lane per round trip', async () => {
+		const clock = stopTheClock();
 		const budget = new RequestBudget({ ceiling: 200 });
 		const unanswered = await budget.take();
 		await busyRound(budget, 5);
-		await sleep(120);
+		clock.mockReturnValue(Date.now() + 120);
 		const before = budget.lanes;
 		await busyRound(budget, 100);
 		// Doubling would have added about a lane per answer; a lane per round trip is a few.

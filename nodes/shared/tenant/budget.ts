@@ -86,9 +86,8 @@ export class RequestBudget {
 	private window = { size: START_LANES, answers: 0, totalMs: 0 };
 	/** When each request in flight was sent, oldest first. */
 	private readonly unanswered = new Map<number, number>();
-	/** Latencies of the latest answers to requests sent since the last cut (slow start judges them as they come). */
+	/** Latencies of the latest answers before the first cut (slow start judges them as they come). */
 	private recent: number[] = [];
-	private cuts = 0;
 	private readonly report: BudgetReport;
 	private readonly careful: boolean;
 	private readonly stopsAtFailure: boolean;
@@ -154,7 +153,9 @@ export class RequestBudget {
 		this.fastestMs = Math.min(this.fastestMs, ms);
 		this.window.answers++;
 		this.window.totalMs += ms;
-		if (lane.seq >= this.cutFrom) this.recent = [...this.recent.slice(1 - ROUND_SAMPLES), ms];
+		// No cut yet (a cut marks the requests sent so far, at least one).
+		const beforeFirstCut = this.cutFrom === 0;
+		if (beforeFirstCut) this.recent = [...this.recent.slice(1 - ROUND_SAMPLES), ms];
 		const toleratedMs = 2 * this.fastestMs + LATENCY_MARGIN_MS;
 		// A round trip's answers: as many as there were lanes when the window opened. Until the first
 		// cut the lanes may double while a round's answers come in, so there the latest ROUND_SAMPLES
@@ -165,7 +166,7 @@ export class RequestBudget {
 			meanMs = this.window.totalMs / this.window.answers;
 			this.window = { size: this.lanes, answers: 0, totalMs: 0 };
 		}
-		if (this.cuts === 0 && this.recent.length === ROUND_SAMPLES) meanMs = Math.max(meanMs, this.recent.reduce((sum, one) => sum + one, 0) / ROUND_SAMPLES);
+		if (beforeFirstCut && this.recent.length === ROUND_SAMPLES) meanMs = Math.max(meanMs, this.recent.reduce((sum, one) => sum + one, 0) / ROUND_SAMPLES);
 		if (meanMs > toleratedMs && lane.seq >= this.cutFrom) {
 			this.report.latencyCuts++;
 			// Down in proportion to how far past the tolerance the answers are, by a tenth to a half.
@@ -235,8 +236,6 @@ export class RequestBudget {
 		this.limit = Math.max(1, Math.min(this.cap, Math.floor(this.limit * factor)));
 		this.cutFrom = this.nextSeq;
 		this.window = { size: this.lanes, answers: 0, totalMs: 0 };
-		this.recent = [];
-		this.cuts++;
 	}
 
 	/** No new request before `until` (a Retry-After is the whole run's). */

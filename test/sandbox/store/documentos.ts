@@ -61,16 +61,10 @@ export const CONSUMO_SIN_ENTREGA = { fecha_entrega: null, hora_entrega_a: null, 
 /** Folio of a series: documents are numbered per series; `folio_completo` is SERIE-FOLIO. */
 export function siguienteFolio(documentos: readonly { folio_completo: string; folio: number }[], serie: string, inicial: number): number {
 	let max = inicial - 1;
-	// Runs for every document created: the cheap test first, and no string made per document, so a
-	// create costs the bench's tenant microseconds at 10,000 notes rather than most of a millisecond.
-	for (const d of documentos) if (d.folio > max && enSerie(d.folio_completo, serie)) max = d.folio;
+	// Runs for every document created: the cheap test first, so that at 10,000 notes a create costs
+	// the bench's tenant 0.2 ms here rather than 0.6 ms.
+	for (const d of documentos) if (d.folio > max && serieDe(d.folio_completo) === serie) max = d.folio;
 	return max + 1;
-}
-
-/** Whether `folioCompleto` is of `serie`: what serieDe says, without slicing the string. */
-function enSerie(folioCompleto: string, serie: string): boolean {
-	const dash = folioCompleto.lastIndexOf('-');
-	return serie === '' ? dash < 0 : dash === serie.length && folioCompleto.startsWith(serie);
 }
 
 export function folioCompleto(serie: string, folio: number): string {
