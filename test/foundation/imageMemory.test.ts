@@ -100,7 +100,8 @@ describe('Attach Image: 40 images of 8 MB from the filesystem binary store', () 
 
 	it(`without Batching, it grows with the ${UPLOAD_LANES} images a run uploads at once, not with all 40, however the budget could grow`, async () => {
 		const grown = await attach({});
-		expect(tenant.seen.maxInFlight).toBe(UPLOAD_LANES);
+		// At most: on a busy machine reading and encoding the images may keep fewer on the way.
+		expect(tenant.seen.maxInFlight).toBeLessThanOrEqual(UPLOAD_LANES);
 		expect(grown).toBeLessThan(UPLOAD_LANES * IN_FLIGHT_COST);
 	}, 120_000);
 });
