@@ -22,6 +22,14 @@ describe('CI workflow', () => {
 		expect(script).toMatch(/^npm run lint:workflows$/m);
 	});
 
+	it('.ci/run installs a runtime from an empty cache through npm run dev before the end-to-end suites, so a warm machine cannot hide a broken first run', () => {
+		const lines = readFile('.ci/run').split('\n');
+		const firstRun = lines.indexOf('bash test/e2e/first-run.sh');
+		expect(firstRun).toBeGreaterThan(0);
+		expect(firstRun).toBeLessThan(lines.indexOf('npm run test:e2e'));
+		expect(readFile('test/e2e/first-run.sh')).toMatch(/ADMINTOTAL_E2E_CACHE=\$EMPTY .*E2E_FIRST_RUN=1/);
+	});
+
 	it('.ci/run puts the pinned Node 24 and npm first on PATH before anything runs, whatever Node the machine has', () => {
 		const lines = readFile('.ci/run').split('\n');
 		const toolchain = lines.findIndex((line) => line === 'PATH="$(bash .ci/toolchain.sh):$PATH"');
