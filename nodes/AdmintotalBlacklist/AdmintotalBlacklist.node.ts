@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { catalogField, collection, scalarField, textField } from '../shared/fields/field';
 import type { Grammar } from '../shared/fields/grammars';
@@ -55,5 +55,7 @@ export class AdmintotalBlacklist implements INodeType {
 
 	methods = blacklist.methods;
 
-	execute = blacklist.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await blacklist.run(this);
+	}
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeListSearchResult, INodeProperties, INodeTypeDescription, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { CfdiSource } from './cfdi';
 import type { Field, FieldSpec } from './fields/field';
 import { recordField } from './fields/field';
-import type { Operation } from './operation/define';
+import type { Operation, OutputStep } from './operation/define';
 import { defineOperation } from './operation/define';
 import { runOperation } from './operation/execute';
 import { requestOptionsProperty } from './operation/settings';
@@ -59,8 +58,8 @@ export interface ResourceSpec extends RecordList {
 	emptyIdsSince?: number;
 	/** Other lists whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
 	dropdownsOf?: RecordList[];
-	/** Where Get's and Get Many's records carry a stamped CFDI XML (CFDI XML as a File). */
-	cfdi?: CfdiSource;
+	/** Get's and Get Many's own step, where their records carry a stamped CFDI XML (cfdiFileStep, cfdi.ts). */
+	step?: OutputStep;
 }
 
 /** What n8n's lint wants to read in each node class itself; the rest of the description is made here. */
@@ -71,8 +70,8 @@ type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken
 export interface Resource {
 	description: Omit<INodeTypeDescription, InTheClass>;
 	methods: { listSearch: Record<string, ListSearch> };
-	/** The node's run (shared/operation/execute.ts), as n8n calls a node's `execute`. */
-	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+	/** The node's run (shared/operation/execute.ts), which the node class's `execute()` hands its context to. */
+	run: (context: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 	/** A record as the From List dropdown shows it, when the resource has one. */
 	label?: (record: IDataObject) => string;
 }
@@ -95,7 +94,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				kind: 'list',
 				fields: spec.getMany?.fields,
 				simplify: spec.simplify,
-				cfdi: spec.cfdi,
+				step: spec.step,
 			}),
 		);
 	}
@@ -110,7 +109,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				path: spec.recordPath ?? '{id}/',
 				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
 				simplify: spec.simplify,
-				cfdi: spec.cfdi,
+				step: spec.step,
 			}),
 		);
 	}
@@ -154,9 +153,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 	return {
 		description,
 		methods: { listSearch },
-		execute: async function (this: IExecuteFunctions) {
-			return await runOperation(this, { value, path: spec.path }, operations);
-		},
+		run: async (context) => await runOperation(context, { value, path: spec.path }, operations),
 		label,
 	};
 }

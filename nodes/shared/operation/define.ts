@@ -1,8 +1,6 @@
-import type { IDataObject, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { BinaryHelperFunctions, IDataObject, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CfdiFile, CfdiSource } from '../cfdi';
-import { cfdiFileProperties, readCfdiFile } from '../cfdi';
 import type { Field } from '../fields/field';
 import { apiValuesOf } from '../fields/field';
 import { boolean, positiveCount } from '../fields/grammars';
@@ -44,9 +42,24 @@ export interface OperationSpec {
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
 	/** Lookups only: the query parameter a value is looked up by; a run's items are answered together, in the fewest round trips. */
 	lookup?: Lookup;
-	/** Where the records carry a stamped CFDI XML: the operation offers it as a file (cfdi.ts). */
-	cfdi?: CfdiSource;
+	/** The operation's own step after its records come back (CFDI XML as a File, cfdi.ts). */
+	step?: OutputStep;
+	/** The most requests at once, however the budget grows (an upload holds its image while in flight). */
+	parallelAtMost?: number;
 }
+
+/**
+ * An extra step some operations have, declared on them (CFDI XML as a File): its fields, and what it
+ * makes of an item's records and outputs. The runner knows only this shape, so an operation without
+ * the step never loads its code.
+ */
+export interface OutputStep {
+	properties: INodeProperties[];
+	/** The step as one item set it; undefined when the item turned it off. */
+	read: (reader: ValueReader) => ItemStep | undefined;
+}
+
+export type ItemStep = (helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'>, records: IDataObject[], outputs: IDataObject[]) => Promise<INodeExecutionData[]>;
 
 /** What one item asks of Admintotal, as its operation read it, and how its records become its output. */
 export interface ItemPlan {
@@ -66,13 +79,14 @@ export interface ItemPlan {
 	values: IDataObject;
 	/** The operation's own step from records to output, after Simplify (Check RFC's verdict). */
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
-	/** CFDI XML as a File, when the operation has it and the item turned it on. */
-	cfdiFile?: CfdiFile;
+	/** The operation's own step (CFDI XML as a File), when the item turned it on. */
+	step?: ItemStep;
 }
 
 export interface Operation {
 	value: string;
 	kind: OperationKind;
+	parallelAtMost?: number;
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
 	/** Reads and checks one item's values into its plan (its path below `listPath`, the resource's list), or an error naming the field and the item. */
@@ -118,9 +132,9 @@ export function defineOperation(spec: OperationSpec): Operation {
 	checkPath(spec, fields);
 	const ownProperties = fields.flatMap((field) => field.properties);
 	const fieldProperties = withParallelRequests(ownProperties, PARALLEL_REQUESTS_DESCRIPTION);
-	// Simplify (and CFDI XML as a File) sit before the first Filters or Options collection, as in n8n's own nodes.
+	// Simplify (and the step's fields) sit before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
-	const simplify = [...(spec.simplify ? [simplifyProperty] : []), ...(spec.cfdi ? cfdiFileProperties(spec.cfdi) : [])];
+	const simplify = [...(spec.simplify ? [simplifyProperty] : []), ...(spec.step?.properties ?? [])];
 	const properties = [
 		...(spec.kind === 'list' ? listSizeProperties : []),
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
@@ -143,12 +157,13 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output, cfdiFile: readCfdiFile(reader, spec.cfdi) };
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output, step: spec.step?.read(reader) };
 	};
 
 	return {
 		value: spec.value,
 		kind: spec.kind,
+		parallelAtMost: spec.parallelAtMost,
 		option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description },
 		properties,
 		plan,
