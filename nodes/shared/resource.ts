@@ -83,6 +83,8 @@ export function defineResource(spec: ResourceSpec): Resource {
 	const search = label ? searchList({ path: spec.path, label, searchParam: spec.searchParam }) : undefined;
 	const pick = (field: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => recordField({ ...field, searchListMethod: searchMethod });
 
+	// Get and Get Many have the Output choice from the node's next version: saved workflows keep Simplify.
+	const outputSince = spec.getMany !== false || label ? (spec.emptyIdsSince ?? 1) + 1 : undefined;
 	const operations = [...(spec.operations ?? [])];
 	if (spec.getMany !== false) {
 		operations.push(
@@ -94,6 +96,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				kind: 'list',
 				fields: spec.getMany?.fields,
 				simplify: spec.simplify,
+				outputSince,
 				step: spec.step,
 			}),
 		);
@@ -109,6 +112,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				path: spec.recordPath ?? '{id}/',
 				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
 				simplify: spec.simplify,
+				outputSince,
 				step: spec.step,
 			}),
 		);
@@ -124,7 +128,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 		displayName,
 		name: `admintotal${spec.noun.replace(/ /g, '')}`,
 		group: [...(reads ? (['input'] as const) : []), ...(kinds.has('write') ? (['output'] as const) : [])],
-		...(spec.emptyIdsSince ? { version: [1, spec.emptyIdsSince], defaultVersion: spec.emptyIdsSince } : { version: 1 }),
+		...versions([spec.emptyIdsSince, outputSince]),
 		description: spec.description,
 		defaults: { name: displayName },
 		inputs: [NodeConnectionTypes.Main],
@@ -161,6 +165,12 @@ export function defineResource(spec: ResourceSpec): Resource {
 function shownFor(property: INodeProperties, resource: string, operation: string): INodeProperties {
 	const show = { ...property.displayOptions?.show, resource: [resource], operation: [operation] };
 	return { ...property, displayOptions: { ...property.displayOptions, show } };
+}
+
+/** Version 1 and each later version a change began in; a new node gets the latest. */
+function versions(since: Array<number | undefined>): Pick<INodeTypeDescription, 'version' | 'defaultVersion'> {
+	const later = since.filter((version): version is number => version !== undefined);
+	return later.length === 0 ? { version: 1 } : { version: [1, ...later], defaultVersion: Math.max(...later) };
 }
 
 function camelCase(noun: string): string {

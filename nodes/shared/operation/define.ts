@@ -3,13 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Field } from '../fields/field';
 import { apiValuesOf } from '../fields/field';
-import { boolean, positiveCount } from '../fields/grammars';
+import { boolean, list, oneOf, outputFieldName, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
+import type { Grammar } from '../fields/grammars';
 import type { WriteEffect } from '../tenant/errors';
 import type { ListReading, Lookup } from '../tenant/lists';
 import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';
 import type { SimplifiedShape } from '../records';
-import { simplifyProperty } from '../records';
+import { outputProperties, selectedShape, simplifyProperty } from '../records';
 
 /** What an operation does with Admintotal: read a list, read one record, look values up, or write. */
 export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
@@ -36,6 +37,8 @@ export interface OperationSpec {
 	path?: string;
 	fields?: Field[];
 	simplify?: SimplifiedShape;
+	/** Get and Get Many: the node version whose Output choice (Simplified, Raw, Selected Fields) replaces Simplify. */
+	outputSince?: number;
 	/** Turns the records into the output, after Simplify; gets the values the fields read. */
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 	/** When true for the values read, the API is not asked and there are no records (e.g. a generic RFC). */
@@ -134,7 +137,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 	const fieldProperties = withParallelRequests(ownProperties, PARALLEL_REQUESTS_DESCRIPTION);
 	// Simplify (and the step's fields) sit before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
-	const simplify = [...(spec.simplify ? [simplifyProperty] : []), ...(spec.step?.properties ?? [])];
+	const simplify = [...shapeProperties(spec), ...(spec.step?.properties ?? [])];
 	const properties = [
 		...(spec.kind === 'list' ? listSizeProperties : []),
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
@@ -145,9 +148,12 @@ export function defineOperation(spec: OperationSpec): Operation {
 		if (spec.kind === 'write' && reader.node.retryOnFail === true) throw retryRefused(reader);
 		const values = await apiValuesOf(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
-		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
+		// Called as an AI tool (n8n runs the node as `<type>Tool`), Return All answers at most TOOL_ANSWER_LIMIT records.
+		const asTool = spec.kind === 'list' && reader.node.type.endsWith('Tool');
+		const limit = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : asTool ? TOOL_ANSWER_LIMIT : undefined;
+		// One record more than the tool's answer holds tells whether more exist.
+		const maxRecords = asTool && limit !== undefined ? limit + 1 : limit;
 		const parallel = parallelRequestsOf(reader);
-		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = listPath + fillPath(spec.path ?? '', values);
 		const request = withRequestSettings(
@@ -157,7 +163,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output, step: spec.step?.read(reader) };
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: shapeOf(spec, reader), values, output: spec.output, step: asTool && limit !== undefined ? toolAnswer(limit, spec.step?.read(reader)) : spec.step?.read(reader) };
 	};
 
 	return {
@@ -167,6 +173,45 @@ export function defineOperation(spec: OperationSpec): Operation {
 		option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description },
 		properties,
 		plan,
+	};
+}
+
+/** Simplify, or from `outputSince` the Output choice, each shown in its own node versions. */
+function shapeProperties(spec: OperationSpec): INodeProperties[] {
+	const { simplify, outputSince: since } = spec;
+	if (since === undefined) return simplify ? [simplifyProperty] : [];
+	const before = simplify ? [{ ...simplifyProperty, displayOptions: { show: { '@version': [{ _cnd: { lt: since } }] } } }] : [];
+	return [...before, ...outputProperties(simplify !== undefined, { show: { '@version': [{ _cnd: { gte: since } }] } })];
+}
+
+/** What each record of the item keeps: Simplify's shape, the Output choice's (from `outputSince`), or all of it (undefined). */
+function shapeOf(spec: OperationSpec, reader: ValueReader): SimplifiedShape | undefined {
+	if (spec.outputSince === undefined || reader.node.typeVersion < spec.outputSince) {
+		return spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false ? spec.simplify : undefined;
+	}
+	const output = reader.read('output', 'Output', oneOf(spec.simplify ? ['simplified', 'raw', 'selected'] : ['raw', 'selected'])) ?? (spec.simplify ? 'simplified' : 'raw');
+	if (output === 'selected') return selectedShape(reader.read('outputFields', 'Fields', list(fieldPath), { required: true }) as string[]);
+	return output === 'simplified' ? spec.simplify : undefined;
+}
+
+/** A field's name, or `record.field` for part of an embedded record; neither part a name every object has. */
+const fieldPath: Grammar<string> = (raw, context) => {
+	const path = outputFieldName(raw, context);
+	for (const part of path?.split('.') ?? []) outputFieldName(part, context);
+	if (path !== undefined && !/^[^.]+(\.[^.]+)?$/.test(path)) context.fail(`"${path}" is not a field or a field of an embedded record (record.field)`);
+	return path;
+};
+
+/** Records a Get Many called as an AI tool answers with when the model asked for all: a model reads every record it is given. */
+export const TOOL_ANSWER_LIMIT = 50;
+
+/** A tool's answer: at most `limit` records, and a note for the model when Admintotal has more. */
+function toolAnswer(limit: number, step: ItemStep | undefined): ItemStep {
+	return async (helpers, records, outputs) => {
+		const items = step ? await step(helpers, records.slice(0, limit), outputs.slice(0, limit)) : outputs.slice(0, limit).map((json) => ({ json }));
+		if (records.length <= limit) return items;
+		const note = `More records match than this answer holds (the first ${limit}). Ask again with narrower filters, or with a higher limit to read more.`;
+		return [...items, { json: { moreRecords: true, note } }];
 	};
 }
 
