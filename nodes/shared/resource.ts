@@ -83,23 +83,12 @@ export function defineResource(spec: ResourceSpec): Resource {
 	const search = label ? searchList({ path: spec.path, label, searchParam: spec.searchParam }) : undefined;
 	const pick = (field: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => recordField({ ...field, searchListMethod: searchMethod });
 
-	// Get and Get Many have the Output choice from the node's next version: saved workflows keep Simplify.
-	const outputSince = spec.getMany !== false || label ? (spec.emptyIdsSince ?? 1) + 1 : undefined;
+	// Get and Get Many share how a record is output; their Output choice comes in the node's next version, so saved workflows keep Simplify.
+	const output = { simplify: spec.simplify, step: spec.step, outputSince: spec.getMany !== false || label ? (spec.emptyIdsSince ?? 1) + 1 : undefined };
 	const operations = [...(spec.operations ?? [])];
 	if (spec.getMany !== false) {
-		operations.push(
-			defineOperation({
-				value: 'getAll',
-				name: 'Get Many',
-				action: `Get many ${spec.records}`,
-				description: spec.getMany?.description ?? `Retrieve a list of ${spec.records}`,
-				kind: 'list',
-				fields: spec.getMany?.fields,
-				simplify: spec.simplify,
-				outputSince,
-				step: spec.step,
-			}),
-		);
+		const description = spec.getMany?.description ?? `Retrieve a list of ${spec.records}`;
+		operations.push(defineOperation({ value: 'getAll', name: 'Get Many', action: `Get many ${spec.records}`, description, kind: 'list', fields: spec.getMany?.fields, ...output }));
 	}
 	if (label) {
 		operations.push(
@@ -111,9 +100,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				kind: 'read',
 				path: spec.recordPath ?? '{id}/',
 				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
-				simplify: spec.simplify,
-				outputSince,
-				step: spec.step,
+				...output,
 			}),
 		);
 	}
@@ -128,7 +115,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 		displayName,
 		name: `admintotal${spec.noun.replace(/ /g, '')}`,
 		group: [...(reads ? (['input'] as const) : []), ...(kinds.has('write') ? (['output'] as const) : [])],
-		...versions([spec.emptyIdsSince, outputSince]),
+		...versions([spec.emptyIdsSince, output.outputSince]),
 		description: spec.description,
 		defaults: { name: displayName },
 		inputs: [NodeConnectionTypes.Main],
