@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
 import type { INodeTypeDescription } from 'n8n-workflow';
 // n8n's own search code, as the editor's node panel and the AI workflow tools run it (both arrive with
 // @n8n/node-cli): the words users type are checked against what n8n really does, not a copy of it.
