@@ -18,6 +18,7 @@ export const blacklist = defineResource({
 	records: 'SAT blacklist entries',
 	description: "Check RFCs against the SAT blacklist of taxpayers (lista negra, art. 69-B) as kept by Admintotal",
 	path: BLACKLIST_PATH,
+	key: 'rfc',
 	getMany: {
 		description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
 		fields: [

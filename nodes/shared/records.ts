@@ -62,9 +62,9 @@ export function outputProperties(simplified: boolean, show: INodeProperties['dis
 	];
 }
 
-/** Selected Fields as a shape: the ID, then each field; `cliente.rfc` keeps that part of the client, `cliente` all of it. */
-export function selectedShape(fields: string[]): SimplifiedShape {
-	const shape: SimplifiedShape = { id: true };
+/** Selected Fields as a shape: the ID (`key`), then each field; `cliente.rfc` keeps that part of the client, `cliente` all of it. */
+export function selectedShape(fields: string[], key = 'id'): SimplifiedShape {
+	const shape: SimplifiedShape = { [key]: true };
 	for (const [key, part] of fields.map((field) => field.split('.'))) {
 		const kept = shape[key];
 		shape[key] = part === undefined || kept === true ? true : [...(Array.isArray(kept) ? kept : []), part];

@@ -42,6 +42,8 @@ export interface ResourceSpec extends RecordList {
 	description: string;
 	/** Get: a record's path below the list (`{id}` is its ID); `{id}/` unless the API spells it otherwise. */
 	recordPath?: string;
+	/** The field that identifies a record, when it is not `id` (a blacklist entry's RFC). */
+	key?: string;
 	/** What Simplify keeps of a record (Get and Get Many); no Simplify without it. */
 	simplify?: SimplifiedShape;
 	/** Get Many's own fields (Filters) and description; false for a resource without Get Many. */
@@ -84,7 +86,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 	const pick = (field: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => recordField({ ...field, searchListMethod: searchMethod });
 
 	// Get and Get Many share how a record is output; their Output choice comes in the node's next version, so saved workflows keep Simplify.
-	const output = { simplify: spec.simplify, step: spec.step, outputSince: spec.getMany !== false || label ? (spec.emptyIdsSince ?? 1) + 1 : undefined };
+	const output = { simplify: spec.simplify, step: spec.step, key: spec.key, outputSince: spec.getMany !== false || label ? (spec.emptyIdsSince ?? 1) + 1 : undefined };
 	const operations = [...(spec.operations ?? [])];
 	if (spec.getMany !== false) {
 		const description = spec.getMany?.description ?? `Retrieve a list of ${spec.records}`;

@@ -89,6 +89,12 @@ describe('version 2 and later: Output', () => {
 		expect(accounts.every((account) => typeof account.banco === 'string')).toBe(true);
 		expect(run.json).toEqual(accounts.map((account) => ({ id: account.id, banco: account.banco })));
 	});
+
+	it("Selected Fields keeps a blacklist entry's RFC, its key (it has no ID)", async () => {
+		const run = await fixture.run('admintotalBlacklist', { resource: 'blacklistEntry', operation: 'getAll', limit: 2, output: 'selected', outputFields: 'nombre' }, { typeVersion: 2 });
+		const entries = asJson(fixture.sandbox.store.listaNegra).slice(0, 2) as unknown as IDataObject[];
+		expect(run.json).toEqual(entries.map((entry) => ({ rfc: entry.rfc, nombre: entry.nombre })));
+	});
 });
 
 describe('a Get Many called as an AI tool', () => {

@@ -39,6 +39,8 @@ export interface OperationSpec {
 	simplify?: SimplifiedShape;
 	/** Get and Get Many: the node version whose Output choice (Simplified, Raw, Selected Fields) replaces Simplify. */
 	outputSince?: number;
+	/** The field that identifies a record, which Selected Fields always keeps; `id` unless the resource has another. */
+	key?: string;
 	/** Turns the records into the output, after Simplify; gets the values the fields read. */
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 	/** When true for the values read, the API is not asked and there are no records (e.g. a generic RFC). */
@@ -190,7 +192,7 @@ function shapeOf(spec: OperationSpec, reader: ValueReader): SimplifiedShape | un
 		return spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false ? spec.simplify : undefined;
 	}
 	const output = reader.read('output', 'Output', oneOf(spec.simplify ? ['simplified', 'raw', 'selected'] : ['raw', 'selected'])) ?? (spec.simplify ? 'simplified' : 'raw');
-	if (output === 'selected') return selectedShape(reader.read('outputFields', 'Fields', list(fieldPath), { required: true }) as string[]);
+	if (output === 'selected') return selectedShape(reader.read('outputFields', 'Fields', list(fieldPath), { required: true }) as string[], spec.key);
 	return output === 'simplified' ? spec.simplify : undefined;
 }
 
