@@ -112,12 +112,16 @@ describe('a Get Many called as an AI tool', () => {
 		expect(Math.max(...asked)).toBeLessThanOrEqual(TOOL_ANSWER_LIMIT + 20);
 	});
 
-	it('gives the model the Limit it asks for, with the note only when more exist', async () => {
+	it('gives the model the Limit it asks for, asking Admintotal for exactly that many, with no note', async () => {
 		const run = await asTool({ limit: 60 });
-		expect(run.json).toHaveLength(61);
-		expect(run.json.at(-1)?.moreRecords).toBe(true);
-		const all = await asTool({ limit: notes().length });
-		expect(all.json.map((note) => note.id)).toEqual(notes().map((note) => note.id));
+		expect(run.json.map((note) => note.id)).toEqual(notes().slice(0, 60).map((note) => note.id));
+		expect(fixture.requestsTo('/movimientos/notas_venta/').map((request) => request.query.limit)).toEqual(['60']);
+	});
+
+	it('answers Return All of fewer records than the bound whole, with no note', async () => {
+		const run = await fixture.run('admintotalCreditNoteTool', { resource: 'creditNote', operation: 'getAll', returnAll: true }, { typeVersion: 2 });
+		expect(fixture.sandbox.store.notasCredito.length).toBeLessThanOrEqual(TOOL_ANSWER_LIMIT);
+		expect(run.json.map((note) => note.id)).toEqual(fixture.sandbox.store.notasCredito.map((note) => note.id));
 	});
 
 	it('is not bounded when the node runs in a workflow', async () => {

@@ -150,11 +150,10 @@ export function defineOperation(spec: OperationSpec): Operation {
 		if (spec.kind === 'write' && reader.node.retryOnFail === true) throw retryRefused(reader);
 		const values = await apiValuesOf(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
-		// Called as an AI tool (n8n runs the node as `<type>Tool`), Return All answers at most TOOL_ANSWER_LIMIT records.
-		const asTool = spec.kind === 'list' && reader.node.type.endsWith('Tool');
-		const limit = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : asTool ? TOOL_ANSWER_LIMIT : undefined;
-		// One record more than the tool's answer holds tells whether more exist.
-		const maxRecords = asTool && limit !== undefined ? limit + 1 : limit;
+		// Called as an AI tool (n8n runs the node as `<type>Tool`), Return All answers at most TOOL_ANSWER_LIMIT
+		// records; one record more tells whether more exist. A Limit is the model's (or the user's) own choice.
+		const bounded = returnAll && reader.node.type.endsWith('Tool');
+		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : bounded ? TOOL_ANSWER_LIMIT + 1 : undefined;
 		const parallel = parallelRequestsOf(reader);
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = listPath + fillPath(spec.path ?? '', values);
@@ -165,7 +164,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: shapeOf(spec, reader), values, output: spec.output, step: asTool && limit !== undefined ? toolAnswer(limit, spec.step?.read(reader)) : spec.step?.read(reader) };
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: shapeOf(spec, reader), values, output: spec.output, step: bounded ? toolAnswer(TOOL_ANSWER_LIMIT, spec.step?.read(reader)) : spec.step?.read(reader) };
 	};
 
 	return {
@@ -212,7 +211,7 @@ function toolAnswer(limit: number, step: ItemStep | undefined): ItemStep {
 	return async (helpers, records, outputs) => {
 		const items = step ? await step(helpers, records.slice(0, limit), outputs.slice(0, limit)) : outputs.slice(0, limit).map((json) => ({ json }));
 		if (records.length <= limit) return items;
-		const note = `More records match than this answer holds (the first ${limit}). Ask again with narrower filters, or with a higher limit to read more.`;
+		const note = `More records match than this answer holds (the first ${limit}). Ask again with narrower filters, or with a limit to read more.`;
 		return [...items, { json: { moreRecords: true, note } }];
 	};
 }
