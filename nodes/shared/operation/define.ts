@@ -91,7 +91,6 @@ export interface ItemPlan {
 export interface Operation {
 	value: string;
 	kind: OperationKind;
-	parallelAtMost?: number;
 	option: INodePropertyOptions;
 	properties: INodeProperties[];
 	/** Reads and checks one item's values into its plan (its path below `listPath`, the resource's list), or an error naming the field and the item. */
@@ -154,7 +153,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		// records; one record more tells whether more exist. A Limit is the model's (or the user's) own choice.
 		const bounded = returnAll && reader.node.type.endsWith('Tool');
 		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : bounded ? TOOL_ANSWER_LIMIT + 1 : undefined;
-		const parallel = parallelRequestsOf(reader);
+		const parallel = Math.min(parallelRequestsOf(reader), spec.parallelAtMost ?? Infinity);
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = listPath + fillPath(spec.path ?? '', values);
 		const request = withRequestSettings(
@@ -170,7 +169,6 @@ export function defineOperation(spec: OperationSpec): Operation {
 	return {
 		value: spec.value,
 		kind: spec.kind,
-		parallelAtMost: spec.parallelAtMost,
 		option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description },
 		properties,
 		plan,

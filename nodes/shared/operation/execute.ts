@@ -43,9 +43,7 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			outcomes[itemIndex] = error as Error;
 		}
 	}
-	const parallel = plans.find(Boolean)?.reading.parallel;
-	const most = operation.parallelAtMost;
-	const ceiling = most === undefined ? parallel : Math.min(parallel ?? most, most);
+	const ceiling = plans.find(Boolean)?.reading.parallel;
 	const tenant = await Tenant.open(context, { ceiling, careful: operation.kind === 'write', stopsAtFailure: !continueOnFail });
 	try {
 		await sendAll(tenant, operation, plans, outcomes);
