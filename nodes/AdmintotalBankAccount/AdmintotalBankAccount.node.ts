@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { BANK_ACCOUNTS } from '../shared/accounts';
 import { defineResource } from '../shared/resource';
@@ -21,5 +21,7 @@ export class AdmintotalBankAccount implements INodeType {
 
 	methods = bankAccounts.methods;
 
-	execute = bankAccounts.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await bankAccounts.run(this);
+	}
 }

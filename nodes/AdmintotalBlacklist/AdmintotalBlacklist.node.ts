@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { catalogField, collection, scalarField, textField } from '../shared/fields/field';
 import type { Grammar } from '../shared/fields/grammars';
@@ -18,6 +18,7 @@ export const blacklist = defineResource({
 	records: 'SAT blacklist entries',
 	description: "Check RFCs against the SAT blacklist of taxpayers (lista negra, art. 69-B) as kept by Admintotal",
 	path: BLACKLIST_PATH,
+	key: 'rfc',
 	getMany: {
 		description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
 		fields: [
@@ -55,5 +56,7 @@ export class AdmintotalBlacklist implements INodeType {
 
 	methods = blacklist.methods;
 
-	execute = blacklist.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await blacklist.run(this);
+	}
 }

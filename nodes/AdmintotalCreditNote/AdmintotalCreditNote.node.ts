@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { clientName, labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
@@ -23,5 +23,7 @@ export class AdmintotalCreditNote implements INodeType {
 
 	methods = creditNotes.methods;
 
-	execute = creditNotes.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await creditNotes.run(this);
+	}
 }

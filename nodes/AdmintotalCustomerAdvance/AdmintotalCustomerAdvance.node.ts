@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { BANK_ACCOUNTS } from '../shared/accounts';
 import { EMPTY_IDS_SINCE } from '../shared/fields/field';
@@ -28,5 +28,7 @@ export class AdmintotalCustomerAdvance implements INodeType {
 
 	methods = customerAdvances.methods;
 
-	execute = customerAdvances.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await customerAdvances.run(this);
+	}
 }

@@ -1,3 +1,4 @@
+import { cfdiFileStep } from '../shared/cfdi';
 import { clientField } from '../shared/fields/client';
 import { commentsField, customFieldsField, warehouseField } from '../shared/fields/writeFields';
 import { catalogField, collection, dateField, decimalField, textField, recordField } from '../shared/fields/field';
@@ -13,7 +14,7 @@ export const createCustomerAdvance = defineOperation({
 	description: 'Create a new customer advance',
 	kind: 'write',
 	method: 'POST',
-	cfdi: { field: 'cfdi_xml', record: 'customer advance' },
+	step: cfdiFileStep({ field: 'cfdi_xml', record: 'customer advance' }),
 	fields: [
 		dateField({ displayName: 'Date', name: 'date', apiName: 'fecha', required: true, description: 'Date of the advance, sent as YYYY-MM-DD (fecha)' }),
 		clientField({ id: 'cliente', rfc: 'cliente_rfc' }),

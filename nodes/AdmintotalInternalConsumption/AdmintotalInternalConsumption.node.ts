@@ -1,6 +1,7 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { LEDGER_ACCOUNTS } from '../shared/accounts';
+import { cfdiFileStep } from '../shared/cfdi';
 import { EMPTY_IDS_SINCE } from '../shared/fields/field';
 import { labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
@@ -32,7 +33,7 @@ export const internalConsumptions = defineResource({
 		cancelado: true,
 	},
 	operations: [createInternalConsumption],
-	cfdi: { field: 'xml_timbrado', record: 'internal consumption' },
+	step: cfdiFileStep({ field: 'xml_timbrado', record: 'internal consumption' }),
 	emptyIdsSince: EMPTY_IDS_SINCE,
 	dropdownsOf: [LEDGER_ACCOUNTS],
 });
@@ -48,5 +49,7 @@ export class AdmintotalInternalConsumption implements INodeType {
 
 	methods = internalConsumptions.methods;
 
-	execute = internalConsumptions.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await internalConsumptions.run(this);
+	}
 }

@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { LEDGER_ACCOUNTS } from '../shared/accounts';
 import { defineResource } from '../shared/resource';
@@ -21,5 +21,7 @@ export class AdmintotalLedgerAccount implements INodeType {
 
 	methods = ledgerAccounts.methods;
 
-	execute = ledgerAccounts.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await ledgerAccounts.run(this);
+	}
 }

@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { EMPTY_IDS_SINCE } from '../shared/fields/field';
 import { defineResource } from '../shared/resource';
@@ -31,5 +31,7 @@ export class AdmintotalOrder implements INodeType {
 
 	methods = orders.methods;
 
-	execute = orders.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await orders.run(this);
+	}
 }

@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { amountFilter, catalogField, collection, listField, textField, wholeNumberFilter } from '../shared/fields/field';
 import { wholeNumber } from '../shared/fields/grammars';
@@ -117,5 +117,7 @@ export class AdmintotalProduct implements INodeType {
 
 	methods = products.methods;
 
-	execute = products.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await products.run(this);
+	}
 }

@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { labelText } from '../shared/records';
 import { defineResource } from '../shared/resource';
@@ -38,5 +38,7 @@ export class AdmintotalProspect implements INodeType {
 
 	methods = prospects.methods;
 
-	execute = prospects.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await prospects.run(this);
+	}
 }

@@ -1,5 +1,6 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
+import { cfdiFileStep } from '../shared/cfdi';
 import { EMPTY_IDS_SINCE } from '../shared/fields/field';
 import { defineResource } from '../shared/resource';
 import { SALES_NOTES_PATH, SALES_NOTE_CFDI, SIMPLIFIED_SALES_NOTE, salesDocumentFilters } from '../shared/salesDocuments';
@@ -17,7 +18,7 @@ export const salesNotes = defineResource({
 		fields: [salesDocumentFilters('sales notes')],
 	},
 	operations: [createSalesNote],
-	cfdi: SALES_NOTE_CFDI,
+	step: cfdiFileStep(SALES_NOTE_CFDI),
 	emptyIdsSince: EMPTY_IDS_SINCE,
 });
 
@@ -32,5 +33,7 @@ export class AdmintotalSalesNote implements INodeType {
 
 	methods = salesNotes.methods;
 
-	execute = salesNotes.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await salesNotes.run(this);
+	}
 }

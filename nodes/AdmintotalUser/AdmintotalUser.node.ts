@@ -1,4 +1,4 @@
-import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { defineResource } from '../shared/resource';
 
@@ -21,5 +21,7 @@ export class AdmintotalUser implements INodeType {
 
 	methods = users.methods;
 
-	execute = users.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await users.run(this);
+	}
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import { catalogField, collection } from '../shared/fields/field';
 import { catalogLabel, clientName, labelText } from '../shared/records';
@@ -55,5 +55,7 @@ export class AdmintotalWorkOrder implements INodeType {
 
 	methods = workOrders.methods;
 
-	execute = workOrders.execute;
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await workOrders.run(this);
+	}
 }

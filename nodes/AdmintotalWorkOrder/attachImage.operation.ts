@@ -1,5 +1,5 @@
 import { textField, recordField } from '../shared/fields/field';
-import { imageField } from '../shared/fields/image';
+import { UPLOAD_LANES, imageField } from '../shared/fields/image';
 import { defineOperation } from '../shared/operation/define';
 
 export const attachWorkOrderImage = defineOperation({
@@ -9,6 +9,7 @@ export const attachWorkOrderImage = defineOperation({
 	description: 'Attach an image to the visit of a work order',
 	kind: 'write',
 	method: 'POST',
+	parallelAtMost: UPLOAD_LANES,
 	// No trailing slash: the spec writes this path without one.
 	path: '{workOrderId}/adjuntar_imagen',
 	fields: [

@@ -2,6 +2,7 @@ import type { BinaryHelperFunctions, IDataObject, INodeExecutionData, INodePrope
 
 import { boolean, outputFieldName } from './fields/grammars';
 import { ValueReader } from './fields/reader';
+import type { OutputStep } from './operation/define';
 import type { SimplifiedShape } from './records';
 import { shapeRecord } from './records';
 
@@ -59,6 +60,17 @@ export function readCfdiFile(reader: ValueReader, source: CfdiSource | undefined
 	if (!source || reader.read('cfdiXmlAsFile', 'CFDI XML as a File', boolean) !== true) return undefined;
 	const binaryProperty = reader.read('cfdiBinaryProperty', 'Put Output File in Field', outputFieldName, { required: true }) as string;
 	return { ...source, binaryProperty };
+}
+
+/** CFDI XML as a File as the step of the operations whose records carry a CFDI (operation/define.ts). */
+export function cfdiFileStep(source: CfdiSource): OutputStep {
+	return {
+		properties: cfdiFileProperties(source),
+		read: (reader) => {
+			const file = readCfdiFile(reader, source);
+			return file && (async (helpers, records, outputs) => await withCfdiFiles(helpers, file, records, outputs));
+		},
+	};
 }
 
 /**

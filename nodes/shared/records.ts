@@ -29,6 +29,49 @@ export const simplifyProperty: INodeProperties = {
 	description: 'Whether to return a simplified version of the response instead of the raw data',
 };
 
+/**
+ * The Output choice n8n's UX guidelines ask of nodes used as AI tools, in the node versions that have
+ * it (Simplify before them): Simplified where the resource has a shape, Raw, or Selected Fields.
+ */
+export function outputProperties(simplified: boolean, show: INodeProperties['displayOptions']): INodeProperties[] {
+	return [
+		{
+			displayName: 'Output',
+			name: 'output',
+			type: 'options',
+			displayOptions: show,
+			options: [
+				{ name: 'Raw', value: 'raw', description: 'Every field Admintotal returns' },
+				{ name: 'Selected Fields', value: 'selected', description: 'Only the fields you name, and the ID' },
+				...(simplified ? [{ name: 'Simplified', value: 'simplified', description: 'The fields most workflows need, with the ID' }] : []),
+			],
+			default: 'raw',
+			...(simplified ? { default: 'simplified' } : {}),
+			description: "What each record holds: fewer fields keep an AI agent's answers short",
+		},
+		{
+			displayName: 'Fields',
+			name: 'outputFields',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { ...show?.show, output: ['selected'] } },
+			placeholder: 'e.g. folio, total, cliente.razon_social',
+			description: 'The fields to keep, separated by commas; a dotted name keeps that part of an embedded record. The ID is always kept.',
+		},
+	];
+}
+
+/** Selected Fields as a shape: the ID (`key`), then each field; `cliente.rfc` keeps that part of the client, `cliente` all of it. */
+export function selectedShape(fields: string[], key = 'id'): SimplifiedShape {
+	const shape: SimplifiedShape = { [key]: true };
+	for (const [key, part] of fields.map((field) => field.split('.'))) {
+		const kept = shape[key];
+		shape[key] = part === undefined || kept === true ? true : [...(Array.isArray(kept) ? kept : []), part];
+	}
+	return shape;
+}
+
 export function shapeRecord(record: IDataObject, shape: SimplifiedShape): IDataObject {
 	const result: IDataObject = {};
 	for (const [key, rule] of Object.entries(shape)) {

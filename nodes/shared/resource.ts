@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeListSearchResult, INodeProperties, INodeTypeDescription, ILoadOptionsFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { CfdiSource } from './cfdi';
 import type { Field, FieldSpec } from './fields/field';
 import { recordField } from './fields/field';
-import type { Operation } from './operation/define';
+import type { Operation, OutputStep } from './operation/define';
 import { defineOperation } from './operation/define';
 import { runOperation } from './operation/execute';
 import { requestOptionsProperty } from './operation/settings';
@@ -43,6 +42,8 @@ export interface ResourceSpec extends RecordList {
 	description: string;
 	/** Get: a record's path below the list (`{id}` is its ID); `{id}/` unless the API spells it otherwise. */
 	recordPath?: string;
+	/** The field that identifies a record, when it is not `id` (a blacklist entry's RFC). */
+	key?: string;
 	/** What Simplify keeps of a record (Get and Get Many); no Simplify without it. */
 	simplify?: SimplifiedShape;
 	/** Get Many's own fields (Filters) and description; false for a resource without Get Many. */
@@ -59,8 +60,8 @@ export interface ResourceSpec extends RecordList {
 	emptyIdsSince?: number;
 	/** Other lists whose From List dropdowns the operations' fields use (a Customer Advance's bank account). */
 	dropdownsOf?: RecordList[];
-	/** Where Get's and Get Many's records carry a stamped CFDI XML (CFDI XML as a File). */
-	cfdi?: CfdiSource;
+	/** Get's and Get Many's own step, where their records carry a stamped CFDI XML (cfdiFileStep, cfdi.ts). */
+	step?: OutputStep;
 }
 
 /** What n8n's lint wants to read in each node class itself; the rest of the description is made here. */
@@ -71,8 +72,8 @@ type ListSearch = (this: ILoadOptionsFunctions, filter?: string, paginationToken
 export interface Resource {
 	description: Omit<INodeTypeDescription, InTheClass>;
 	methods: { listSearch: Record<string, ListSearch> };
-	/** The node's run (shared/operation/execute.ts), as n8n calls a node's `execute`. */
-	execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
+	/** The node's run (shared/operation/execute.ts), which the node class's `execute()` hands its context to. */
+	run: (context: IExecuteFunctions) => Promise<INodeExecutionData[][]>;
 	/** A record as the From List dropdown shows it, when the resource has one. */
 	label?: (record: IDataObject) => string;
 }
@@ -84,20 +85,12 @@ export function defineResource(spec: ResourceSpec): Resource {
 	const search = label ? searchList({ path: spec.path, label, searchParam: spec.searchParam }) : undefined;
 	const pick = (field: Pick<FieldSpec, 'name' | 'displayName' | 'apiName' | 'description'>) => recordField({ ...field, searchListMethod: searchMethod });
 
+	// Get and Get Many share how a record is output; their Output choice comes in the node's next version, so saved workflows keep Simplify.
+	const output = { simplify: spec.simplify, step: spec.step, key: spec.key, outputSince: spec.getMany !== false || label ? (spec.emptyIdsSince ?? 1) + 1 : undefined };
 	const operations = [...(spec.operations ?? [])];
 	if (spec.getMany !== false) {
-		operations.push(
-			defineOperation({
-				value: 'getAll',
-				name: 'Get Many',
-				action: `Get many ${spec.records}`,
-				description: spec.getMany?.description ?? `Retrieve a list of ${spec.records}`,
-				kind: 'list',
-				fields: spec.getMany?.fields,
-				simplify: spec.simplify,
-				cfdi: spec.cfdi,
-			}),
-		);
+		const description = spec.getMany?.description ?? `Retrieve a list of ${spec.records}`;
+		operations.push(defineOperation({ value: 'getAll', name: 'Get Many', action: `Get many ${spec.records}`, description, kind: 'list', fields: spec.getMany?.fields, ...output }));
 	}
 	if (label) {
 		operations.push(
@@ -109,8 +102,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 				kind: 'read',
 				path: spec.recordPath ?? '{id}/',
 				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
-				simplify: spec.simplify,
-				cfdi: spec.cfdi,
+				...output,
 			}),
 		);
 	}
@@ -125,7 +117,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 		displayName,
 		name: `admintotal${spec.noun.replace(/ /g, '')}`,
 		group: [...(reads ? (['input'] as const) : []), ...(kinds.has('write') ? (['output'] as const) : [])],
-		...(spec.emptyIdsSince ? { version: [1, spec.emptyIdsSince], defaultVersion: spec.emptyIdsSince } : { version: 1 }),
+		...versions([spec.emptyIdsSince, output.outputSince]),
 		description: spec.description,
 		defaults: { name: displayName },
 		inputs: [NodeConnectionTypes.Main],
@@ -154,9 +146,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 	return {
 		description,
 		methods: { listSearch },
-		execute: async function (this: IExecuteFunctions) {
-			return await runOperation(this, { value, path: spec.path }, operations);
-		},
+		run: async (context) => await runOperation(context, { value, path: spec.path }, operations),
 		label,
 	};
 }
@@ -164,6 +154,12 @@ export function defineResource(spec: ResourceSpec): Resource {
 function shownFor(property: INodeProperties, resource: string, operation: string): INodeProperties {
 	const show = { ...property.displayOptions?.show, resource: [resource], operation: [operation] };
 	return { ...property, displayOptions: { ...property.displayOptions, show } };
+}
+
+/** Version 1 and each later version a change began in; a new node gets the latest. */
+function versions(since: Array<number | undefined>): Pick<INodeTypeDescription, 'version' | 'defaultVersion'> {
+	const later = since.filter((version): version is number => version !== undefined);
+	return later.length === 0 ? { version: 1 } : { version: [1, ...later], defaultVersion: Math.max(...later) };
 }
 
 function camelCase(noun: string): string {

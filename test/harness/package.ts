@@ -23,7 +23,9 @@ export function loadPackage(): Promise<LoadedPackage> {
 		await loader.loadAll();
 		const node = (name: string): INodeType => {
 			const short = name.replace(`${PACKAGE_NAME}.`, '');
-			const entry = loader.nodeTypes[short];
+			// As an AI tool, n8n names a node `<type>Tool` and runs the same class's execute() (its cli wraps
+			// the description only): here the tool variant is the node itself, under that name.
+			const entry = loader.nodeTypes[short] ?? loader.nodeTypes[short.replace(/Tool$/, '')];
 			if (!entry) throw new Error(`Node ${name} is not in the package (is dist/ built and listed in package.json?)`);
 			return NodeHelpers.getVersionedNodeType(entry.type as INodeType | IVersionedNodeType);
 		};

@@ -1,17 +1,16 @@
-import type { IDataObject, IHttpRequestOptions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { BinaryHelperFunctions, IDataObject, IHttpRequestOptions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CfdiFile, CfdiSource } from '../cfdi';
-import { cfdiFileProperties, readCfdiFile } from '../cfdi';
 import type { Field } from '../fields/field';
 import { apiValuesOf } from '../fields/field';
-import { boolean, positiveCount } from '../fields/grammars';
+import { boolean, list, oneOf, outputFieldName, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
+import type { Grammar } from '../fields/grammars';
 import type { WriteEffect } from '../tenant/errors';
 import type { ListReading, Lookup } from '../tenant/lists';
 import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';
 import type { SimplifiedShape } from '../records';
-import { simplifyProperty } from '../records';
+import { outputProperties, selectedShape, simplifyProperty } from '../records';
 
 /** What an operation does with Admintotal: read a list, read one record, look values up, or write. */
 export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
@@ -38,15 +37,34 @@ export interface OperationSpec {
 	path?: string;
 	fields?: Field[];
 	simplify?: SimplifiedShape;
+	/** Get and Get Many: the node version whose Output choice (Simplified, Raw, Selected Fields) replaces Simplify. */
+	outputSince?: number;
+	/** The field that identifies a record, which Selected Fields always keeps; `id` unless the resource has another. */
+	key?: string;
 	/** Turns the records into the output, after Simplify; gets the values the fields read. */
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
 	/** When true for the values read, the API is not asked and there are no records (e.g. a generic RFC). */
 	answeredWithoutAsking?: (values: IDataObject) => boolean;
 	/** Lookups only: the query parameter a value is looked up by; a run's items are answered together, in the fewest round trips. */
 	lookup?: Lookup;
-	/** Where the records carry a stamped CFDI XML: the operation offers it as a file (cfdi.ts). */
-	cfdi?: CfdiSource;
+	/** The operation's own step after its records come back (CFDI XML as a File, cfdi.ts). */
+	step?: OutputStep;
+	/** The most requests at once, however the budget grows (an upload holds its image while in flight). */
+	parallelAtMost?: number;
 }
+
+/**
+ * An extra step some operations have, declared on them (CFDI XML as a File): its fields, and what it
+ * makes of an item's records and outputs. The runner knows only this shape, so an operation without
+ * the step never loads its code.
+ */
+export interface OutputStep {
+	properties: INodeProperties[];
+	/** The step as one item set it; undefined when the item turned it off. */
+	read: (reader: ValueReader) => ItemStep | undefined;
+}
+
+export type ItemStep = (helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'>, records: IDataObject[], outputs: IDataObject[]) => Promise<INodeExecutionData[]>;
 
 /** What one item asks of Admintotal, as its operation read it, and how its records become its output. */
 export interface ItemPlan {
@@ -66,8 +84,8 @@ export interface ItemPlan {
 	values: IDataObject;
 	/** The operation's own step from records to output, after Simplify (Check RFC's verdict). */
 	output?: (records: IDataObject[], values: IDataObject) => IDataObject[];
-	/** CFDI XML as a File, when the operation has it and the item turned it on. */
-	cfdiFile?: CfdiFile;
+	/** The operation's own step (CFDI XML as a File), when the item turned it on. */
+	step?: ItemStep;
 }
 
 export interface Operation {
@@ -118,9 +136,9 @@ export function defineOperation(spec: OperationSpec): Operation {
 	checkPath(spec, fields);
 	const ownProperties = fields.flatMap((field) => field.properties);
 	const fieldProperties = withParallelRequests(ownProperties, PARALLEL_REQUESTS_DESCRIPTION);
-	// Simplify (and CFDI XML as a File) sit before the first Filters or Options collection, as in n8n's own nodes.
+	// Simplify (and the step's fields) sit before the first Filters or Options collection, as in n8n's own nodes.
 	const at = fieldProperties.findIndex((property) => property.type === 'collection');
-	const simplify = [...(spec.simplify ? [simplifyProperty] : []), ...(spec.cfdi ? cfdiFileProperties(spec.cfdi) : [])];
+	const simplify = [...shapeProperties(spec), ...(spec.step?.properties ?? [])];
 	const properties = [
 		...(spec.kind === 'list' ? listSizeProperties : []),
 		...(at < 0 ? [...fieldProperties, ...simplify] : [...fieldProperties.slice(0, at), ...simplify, ...fieldProperties.slice(at)]),
@@ -131,9 +149,11 @@ export function defineOperation(spec: OperationSpec): Operation {
 		if (spec.kind === 'write' && reader.node.retryOnFail === true) throw retryRefused(reader);
 		const values = await apiValuesOf(fields, reader);
 		const returnAll = spec.kind === 'list' && reader.read('returnAll', 'Return All', boolean) === true;
-		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : undefined;
-		const parallel = parallelRequestsOf(reader);
-		const simplified = spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false;
+		// Called as an AI tool (n8n runs the node as `<type>Tool`), Return All answers at most TOOL_ANSWER_LIMIT
+		// records; one record more tells whether more exist. A Limit is the model's (or the user's) own choice.
+		const bounded = returnAll && reader.node.type.endsWith('Tool');
+		const maxRecords = spec.kind === 'list' && !returnAll ? reader.read('limit', 'Limit', positiveCount, { required: true }) : bounded ? TOOL_ANSWER_LIMIT + 1 : undefined;
+		const parallel = Math.min(parallelRequestsOf(reader), spec.parallelAtMost ?? Infinity);
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = listPath + fillPath(spec.path ?? '', values);
 		const request = withRequestSettings(
@@ -143,7 +163,7 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
-		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: simplified ? spec.simplify : undefined, values, output: spec.output, cfdiFile: readCfdiFile(reader, spec.cfdi) };
+		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: shapeOf(spec, reader), values, output: spec.output, step: bounded ? toolAnswer(TOOL_ANSWER_LIMIT, spec.step?.read(reader)) : spec.step?.read(reader) };
 	};
 
 	return {
@@ -152,6 +172,45 @@ export function defineOperation(spec: OperationSpec): Operation {
 		option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description },
 		properties,
 		plan,
+	};
+}
+
+/** Simplify, or from `outputSince` the Output choice, each shown in its own node versions. */
+function shapeProperties(spec: OperationSpec): INodeProperties[] {
+	const { simplify, outputSince: since } = spec;
+	if (since === undefined) return simplify ? [simplifyProperty] : [];
+	const before = simplify ? [{ ...simplifyProperty, displayOptions: { show: { '@version': [{ _cnd: { lt: since } }] } } }] : [];
+	return [...before, ...outputProperties(simplify !== undefined, { show: { '@version': [{ _cnd: { gte: since } }] } })];
+}
+
+/** What each record of the item keeps: Simplify's shape, the Output choice's (from `outputSince`), or all of it (undefined). */
+function shapeOf(spec: OperationSpec, reader: ValueReader): SimplifiedShape | undefined {
+	if (spec.outputSince === undefined || reader.node.typeVersion < spec.outputSince) {
+		return spec.simplify !== undefined && reader.read('simplify', 'Simplify', boolean) !== false ? spec.simplify : undefined;
+	}
+	const output = reader.read('output', 'Output', oneOf(spec.simplify ? ['simplified', 'raw', 'selected'] : ['raw', 'selected'])) ?? (spec.simplify ? 'simplified' : 'raw');
+	if (output === 'selected') return selectedShape(reader.read('outputFields', 'Fields', list(fieldPath), { required: true }) as string[], spec.key);
+	return output === 'simplified' ? spec.simplify : undefined;
+}
+
+/** A field's name, or `record.field` for part of an embedded record; neither part a name every object has. */
+const fieldPath: Grammar<string> = (raw, context) => {
+	const path = outputFieldName(raw, context);
+	for (const part of path?.split('.') ?? []) outputFieldName(part, context);
+	if (path !== undefined && !/^[^.]+(\.[^.]+)?$/.test(path)) context.fail(`"${path}" is not a field or a field of an embedded record (record.field)`);
+	return path;
+};
+
+/** Records a Get Many called as an AI tool answers with when the model asked for all: a model reads every record it is given. */
+export const TOOL_ANSWER_LIMIT = 50;
+
+/** A tool's answer: at most `limit` records, and a note for the model when Admintotal has more. */
+function toolAnswer(limit: number, step: ItemStep | undefined): ItemStep {
+	return async (helpers, records, outputs) => {
+		const items = step ? await step(helpers, records.slice(0, limit), outputs.slice(0, limit)) : outputs.slice(0, limit).map((json) => ({ json }));
+		if (records.length <= limit) return items;
+		const note = `More records match than this answer holds (the first ${limit}). Ask again with narrower filters, or with a limit to read more.`;
+		return [...items, { json: { moreRecords: true, note } }];
 	};
 }
 

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { withCfdiFiles } from '../cfdi';
 import { ValueReader } from '../fields/reader';
 import { recordsOf } from '../tenant/answer';
 import type { WriteEffect } from '../tenant/errors';
@@ -9,8 +8,7 @@ import { unknownWriteOf } from '../tenant/errors';
 import { NotSent } from '../tenant/budget';
 import { Tenant } from '../tenant/tenant';
 import { readList, lookUpEach } from '../tenant/lists';
-import { SentLater, sendRequest } from '../tenant/request';
-import { UPLOAD_LANES } from '../fields/image';
+import { sendRequest } from '../tenant/request';
 import type { ItemPlan, Operation } from './define';
 import { batchingOf } from './settings';
 import { shapeRecord } from '../records';
@@ -45,8 +43,7 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			outcomes[itemIndex] = error as Error;
 		}
 	}
-	const parallel = plans.find(Boolean)?.reading.parallel;
-	const ceiling = plans.some((plan) => plan && uploads(plan)) ? Math.min(parallel ?? UPLOAD_LANES, UPLOAD_LANES) : parallel;
+	const ceiling = plans.find(Boolean)?.reading.parallel;
 	const tenant = await Tenant.open(context, { ceiling, careful: operation.kind === 'write', stopsAtFailure: !continueOnFail });
 	try {
 		await sendAll(tenant, operation, plans, outcomes);
@@ -61,12 +58,6 @@ export async function runOperation(context: IExecuteFunctions, resource: { value
 			return outcome instanceof Error ? [{ json: { error: outcome.message }, pairedItem }] : outcome.map((output) => ({ ...output, pairedItem }));
 		}),
 	];
-}
-
-/** Whether the item's request carries a body made when it goes (an image): those hold memory while in flight. */
-function uploads(plan: ItemPlan): boolean {
-	const body: unknown = plan.request.body;
-	return typeof body === 'object' && body !== null && Object.values(body).some((value) => value instanceof SentLater);
 }
 
 /** Every planned item sent, batch by batch; the first failure (unless the node continues) ends the run before the next batch. */
@@ -118,7 +109,7 @@ async function sendBatch(tenant: Tenant<IExecuteFunctions>, batch: Array<{ plan?
 			try {
 				records = await recordsFor(tenant, plan, itemIndex, answers);
 				outputs = outputOf(plan, records);
-				return [itemIndex, await withCfdiFiles(tenant.context.helpers, plan.cfdiFile, records, outputs)];
+				return [itemIndex, plan.step ? await plan.step(tenant.context.helpers, records, outputs) : outputs.map((json) => ({ json }))];
 			} catch (error) {
 				// Once Admintotal answered a write, its record exists: what fails after (the file, Simplify) must not hide it.
 				if (plan.effect && records !== undefined) {
