@@ -119,8 +119,7 @@ export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: Docume
 
 /** How this poll reads its list. */
 function windowRead(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject): WindowRead {
-	const name = `Admintotal's list of ${poll.event.record}s`;
-	return { tenant, path: poll.event.path, qs, parallel: poll.parallel, name, idOf: (record) => idOf(tenant.context, record, poll.event) };
+	return { tenant, path: poll.event.path, qs, parallel: poll.parallel, name: `Admintotal's list of ${poll.event.record}s`, idOf: (record) => idOf(tenant.context, record, poll.event) };
 }
 
 /** The edge a list in ID order has (the newest ID, last or first); other orders write it. */

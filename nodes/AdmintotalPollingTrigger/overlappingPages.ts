@@ -10,13 +10,13 @@ const MAX_PAGES = 50_000;
 /** A whole read whose pages do not join is tried this many times before the poll fails. */
 const WHOLE_READ_ATTEMPTS = 3;
 
-/** A list a poll reads whole. */
+/** A list a poll reads. */
 export interface ListRead {
 	tenant: Tenant<IPollFunctions>;
 	path: string;
 	qs: IDataObject;
 	parallel: number;
-	/** "Admintotal's list of sales notes", for its error. */
+	/** "Admintotal's list of sales notes", for errors. */
 	name: string;
 	/** Records are told apart by ID, and a page listing an ID twice contradicts itself; without (SAT's entries have none), by their whole content. */
 	idOf?: (record: IDataObject) => number;
@@ -30,12 +30,8 @@ export interface ListRead {
  * one by one then). Only `next`'s presence is read, never its address: every page is asked by
  * offset, on the list that was asked. `complete`: the last page read ended the list.
  */
-export async function readOverlapping(
-	tenant: Tenant<IPollFunctions>,
-	path: string,
-	qs: IDataObject,
-	{ offset, parallel, until }: { offset: number; parallel: number; until?: (records: IDataObject[]) => boolean },
-): Promise<{ pages: IDataObject[][]; complete: boolean }> {
+export async function readOverlapping(read: ListRead, { offset, until }: { offset: number; until?: (records: IDataObject[]) => boolean }): Promise<{ pages: IDataObject[][]; complete: boolean }> {
+	const { tenant, path, qs, parallel } = read;
 	const { context } = tenant;
 	const at = async (start: number) => await fetchPage(tenant, path, { ...qs, limit: PAGE_SIZE, ...(start > 0 ? { offset: start } : {}) });
 	const first = await at(offset);
@@ -55,11 +51,11 @@ export async function readOverlapping(
 	if (more && typeof first.count === 'number' && parallel > 1 && until === undefined) {
 		const planned = Math.min(MAX_PAGES, Math.max(0, Math.ceil((first.count - 1 - next) / step)));
 		const side: DrfPage[] = [];
-		const read = async (index: number) => {
+		const readSide = async (index: number) => {
 			side[index] = await at(next + index * step);
 			return side[index].next !== null && side[index].results.length > 0;
 		};
-		await inParallel(planned, parallel, read, PAGES_AHEAD);
+		await inParallel(planned, parallel, readSide, PAGES_AHEAD);
 		for (const page of side) {
 			if (!more || page === undefined) break;
 			take(page);
@@ -81,7 +77,7 @@ export async function readOverlapping(
 export async function readWholeList(read: ListRead): Promise<{ records: IDataObject[]; pages: number }> {
 	let pagesRead = 0;
 	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const { pages } = await readOverlapping(read.tenant, read.path, read.qs, { offset: 0, parallel: read.parallel });
+		const { pages } = await readOverlapping(read, { offset: 0 });
 		pagesRead += pages.length;
 		const records = joined(pages, read.idOf);
 		if (records !== undefined) return { records, pages: pagesRead };

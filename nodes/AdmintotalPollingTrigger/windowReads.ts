@@ -12,13 +12,11 @@ import type { SeenIds } from './seenIds';
  * and give up (undefined) when it does not hold; the poll then reads the whole window. Pages overlap
  * by one record, so a read whose pages shifted is seen.
  */
-export interface WindowRead extends ListRead {
-	idOf: (record: IDataObject) => number;
-}
+export type WindowRead = Required<ListRead>;
 
 /** A list that grows at its end: the edge stands at offset (known − 1), and everything after it is new. */
 export async function readAfterEdge(read: WindowRead, known: SeenIds, edge: number): Promise<IDataObject[] | undefined> {
-	const { pages } = await readOverlapping(read.tenant, read.path, read.qs, { offset: known.size - 1, parallel: read.parallel });
+	const { pages } = await readOverlapping(read, { offset: known.size - 1 });
 	const records = joined(pages, read.idOf);
 	if (records === undefined || records.length === 0 || read.idOf(records[0]) !== edge) return undefined;
 	return records.slice(1).some((record) => known.has(read.idOf(record))) ? undefined : records;
@@ -31,7 +29,7 @@ export async function readAfterEdge(read: WindowRead, known: SeenIds, edge: numb
  */
 export async function readBeforeEdge(read: WindowRead, known: SeenIds, edge: number): Promise<IDataObject[] | undefined> {
 	const isKnown = (record: IDataObject) => known.has(read.idOf(record));
-	const { pages, complete } = await readOverlapping(read.tenant, read.path, read.qs, { offset: 0, parallel: 1, until: (records) => records.some(isKnown) });
+	const { pages, complete } = await readOverlapping(read, { offset: 0, until: (records) => records.some(isKnown) });
 	const records = joined(pages, read.idOf);
 	const at = records?.findIndex(isKnown) ?? -1;
 	if (records === undefined || at < 0 || read.idOf(records[at]) !== edge || records.slice(at + 1).some((record) => !isKnown(record))) return undefined;

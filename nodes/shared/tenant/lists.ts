@@ -285,8 +285,9 @@ async function readPage(list: List, url: URL | undefined, offset: number | undef
 	const asked = url === undefined ? list.request.qs?.limit : url.searchParams.get('limit');
 	let limit = typeof asked === 'number' || (typeof asked === 'string' && /^\d+$/.test(asked)) ? Number(asked) : undefined;
 	for (;;) {
-		const request =
-			url === undefined ? { ...list.request, qs: { ...list.request.qs, limit } } : { ...list.request, url: withLimit(url, limit).toString(), qs: {} };
+		const sized = url && new URL(url);
+		if (sized && limit !== undefined) sized.searchParams.set('limit', String(limit));
+		const request = sized ? { ...list.request, url: sized.toString(), qs: {} } : { ...list.request, qs: { ...list.request.qs, limit } };
 		let failure: unknown;
 		try {
 			const response = await sendRequest(list.tenant, request, { itemIndex: list.itemIndex, page: label, expect: 'page', followsNext: true });
@@ -301,13 +302,6 @@ async function readPage(list: List, url: URL | undefined, offset: number | undef
 		limit = Math.ceil((limit as number) / 2);
 		list.pageSize = Math.min(list.pageSize, limit);
 	}
-}
-
-function withLimit(url: URL, limit: number | undefined): URL {
-	if (limit === undefined) return url;
-	const sized = new URL(url);
-	sized.searchParams.set('limit', String(limit));
-	return sized;
 }
 
 /** A page's `next` link, checked with its answer: on the tenant's origin and on the list that was asked (answer.ts). */
@@ -401,37 +395,35 @@ export async function lookUpEach(
 }
 
 /**
- * Pages planned from `count`, which nothing backs until they come: a list asks this many beyond those
- * that came back full, so a count of 10^12 over 137 records costs at most this many pages past the
- * end, while a list as long as it says grows its pages in flight by two per page (as the budget grows).
+ * Pages planned from `count`, which nothing backs until they come, are asked at most this many
+ * beyond those that came back full: a count of 10^12 over 137 records costs at most this many pages
+ * past the end, and a list as long as it says grows its pages in flight by two per page.
  */
 export const PAGES_AHEAD = 20;
 
 /**
- * Runs `task(0)` … `task(count - 1)`, at most `width` at a time (and, with `ahead`, at most `ahead`
- * more than the tasks that answered `true`), each started in index order; how many reach the tenant
- * at once is the run's budget's call. After a failure, or a task answering `false`, no new task
- * starts; the failure of the earliest task is thrown once the running tasks have ended, so nothing
- * keeps sending and the error names the first page that failed.
+ * Runs `task(0)` … `task(count - 1)`, at most `width` at a time and `ahead` more than the tasks that
+ * answered `true`, each started in index order (how many reach the tenant at once is the run's
+ * budget's call). After a failure, or a task answering `false`, no new task starts; the failure of
+ * the earliest task is thrown once the running tasks have ended, so nothing keeps sending and the
+ * error names the first page that failed.
  */
 export async function inParallel(count: number, width: number, task: (index: number) => Promise<boolean>, ahead = Infinity): Promise<boolean> {
 	let [started, running, succeeded, stopped] = [0, 0, 0, false];
 	let failure: { index: number; error: unknown } | undefined;
 	return await new Promise<boolean>((resolve, reject) => {
 		const fill = () => {
-			while (!stopped && started < count && running < Math.max(1, Math.min(width, ahead + succeeded))) {
+			for (; !stopped && started < count && running < Math.max(1, Math.min(width, ahead + succeeded)); running++) {
 				const index = started++;
-				running++;
-				task(index)
-					.then((going) => (going ? succeeded++ : (stopped = true)))
-					.catch((error: unknown) => {
-						if (!failure || index < failure.index) failure = { index, error };
-						stopped = true;
-					})
-					.finally(() => {
-						running--;
-						fill();
-					});
+				const failed = (error: unknown) => {
+					if (!failure || index < failure.index) failure = { index, error };
+					stopped = true;
+				};
+				const ended = () => {
+					running--;
+					fill();
+				};
+				void task(index).then((going) => (going ? succeeded++ : (stopped = true)), failed).finally(ended);
 			}
 			if (running === 0 && failure) reject(failure.error);
 			else if (running === 0) resolve(!stopped);
