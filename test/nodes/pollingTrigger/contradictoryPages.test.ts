@@ -1,7 +1,8 @@
 /*
  * A page that contradicts itself (one note listed twice, another left out) changes nothing the
  * trigger remembers: the read is tried again, and a poll that only ever gets such pages fails,
- * so a note that was there before activation is never reported as new later.
+ * so a note that was there before activation is never reported as new later. A `count` the pages
+ * cannot back costs a few pages past the end, not a flood.
  */
 import { crearNotaVenta } from '../../sandbox/store/cambios';
 import { sandboxPerFile } from '../fixture';
@@ -13,11 +14,12 @@ const NEW_SALES_NOTE = { event: 'newSalesNote' };
 const listingOneTwice = (page: { results: Array<Record<string, unknown>> }) =>
 	page.results.length < 3 ? page : { ...page, results: [page.results[0], page.results[1], page.results[1], ...page.results.slice(3)] };
 
-describe('Admintotal Polling Trigger: a page listing a note twice', () => {
+describe('Admintotal Polling Trigger: pages that contradict themselves', () => {
 	// Pages of 5 records (the trigger asks 100): a window of a dozen notes has a page boundary.
 	const fixture = sandboxPerFile({ pageSize: { default: 5, max: 5 } });
 	const note = () => crearNotaVenta(fixture.sandbox.store, { fecha: tenantDay() });
 	const notes = (count: number) => Array.from({ length: count }, () => note().id);
+	const inWindow = () => fixture.sandbox.store.notasVenta.filter((n) => n.fecha >= tenantDay(-1)).length;
 
 	it('answered twice at activation: the window is read again, and no note there before is ever reported', async () => {
 		notes(12);
@@ -48,5 +50,18 @@ describe('Admintotal Polling Trigger: a page listing a note twice', () => {
 		fixture.sandbox.faults.clear();
 		expect((await trigger.poll()).json.map((n) => n.id)).toEqual(later);
 		expect((await trigger.poll()).json).toEqual([]);
+	});
+
+	it('pages whose count says 10^12: the activation remembers the window, asking at most 20 pages past its end and one per page it has', async () => {
+		notes(12);
+		const trigger = triggerFor(fixture, NEW_SALES_NOTE);
+		fixture.sandbox.faults.add({ method: 'GET', path: NOTES, reshape: (page) => ({ ...page, count: 1e12 }) });
+		expect(await trigger.poll()).toEqual({ json: [] });
+		// Pages of 5 overlapping by one. Each page that came back full lets two more go (as a list as long
+		// as its count grows); an empty page or one without next stops them.
+		const pages = Math.ceil((inWindow() - 1) / 4);
+		expect(fixture.sandbox.requests.length).toBeLessThanOrEqual(2 * pages + 20);
+		const later = notes(2);
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual(later);
 	});
 });
