@@ -397,7 +397,8 @@ export async function lookUpEach(
 /**
  * Pages planned from `count`, which nothing backs until they come, are asked at most this many
  * beyond those that came back full: a count of 10^12 over 137 records costs at most this many pages
- * past the end, and a list as long as it says grows its pages in flight by two per page.
+ * past the end, and a list as long as it says has one more page in flight per full page (twice as
+ * many each round trip).
  */
 export const PAGES_AHEAD = 20;
 
