@@ -1,5 +1,4 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { isJsonObject } from '../shared/records';
 import { readBlacklistType } from '../shared/blacklist/blacklistType';
@@ -8,13 +7,11 @@ import { BLACKLIST_PATH, blacklistVerdict, entryRfc } from '../shared/blacklist/
 import { rfcProblem } from '../shared/fields/grammars';
 import { fetchPage, lookUpEach } from '../shared/tenant/lists';
 import { forgetUnreadable } from './memory';
-import { readOverlapping } from './overlappingPages';
+import { readWholeList } from './overlappingPages';
 import type { Tenant } from '../shared/tenant/tenant';
 
 const REQUEST = { method: 'GET' as const, url: BLACKLIST_PATH, qs: {} };
 const BY_RFC = { parameter: 'rfc', keyOf: entryRfc };
-/** A read of the whole list whose pages shift while read is tried this many times before the poll fails. */
-const WHOLE_READ_ATTEMPTS = 3;
 
 export interface BlacklistPoll {
 	/** Normalized RFCs to watch; empty: the whole list. */
@@ -91,27 +88,8 @@ export async function sampleBlacklistChange(tenant: Tenant<IPollFunctions>, poll
 /** The listed RFCs among those watched, or of the whole list, each with its verdict. */
 async function readVerdicts(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
 	if (poll.rfcs.length > 0) return await lookUpVerdicts(tenant, poll.rfcs);
-	return listedVerdicts(await readWholeList(tenant, poll.parallel));
-}
-
-/**
- * Every entry of the list, from pages that did not shift while read (each page starts on the last
- * entry of the one before): an activation that remembered a shifted read would miss an RFC listed
- * all along and call it "added" later. The poll fails when the pages shift every time.
- */
-async function readWholeList(tenant: Tenant<IPollFunctions>, parallel: number): Promise<IDataObject[]> {
-	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
-		const { pages } = await readOverlapping(tenant, BLACKLIST_PATH, {}, { offset: 0, parallel });
-		const joined = pages.every((page, index) => index === 0 || (page.length > 0 && sameEntry(page[0], pages[index - 1][pages[index - 1].length - 1])));
-		if (joined) return pages.flatMap((page, index) => (index === 0 ? page : page.slice(1)));
-	}
-	throw new NodeOperationError(tenant.context.getNode(), `SAT's 69-B list moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
-		description: 'Entries came or left while its pages were read, so an RFC could have been missed. Nothing was reported or remembered; the next poll reads it again.',
-	});
-}
-
-function sameEntry(a: IDataObject | undefined, b: IDataObject | undefined): boolean {
-	return a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
+	// An activation that remembered a read whose pages shifted would miss an RFC listed all along and call it "added" later.
+	return listedVerdicts((await readWholeList({ tenant, path: BLACKLIST_PATH, qs: {}, parallel: poll.parallel, name: "SAT's 69-B list" })).records);
 }
 
 /** The blacklist memory, when readable; damaged memory is forgotten, saying so in n8n's log. */

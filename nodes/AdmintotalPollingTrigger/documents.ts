@@ -9,7 +9,8 @@ import { LIST_ORDERS, type ListOrder, newestFirst, recognise } from './listOrder
 import { forgetUnreadable } from './memory';
 import { SeenIds } from './seenIds';
 import type { Tenant } from '../shared/tenant/tenant';
-import { type WindowRead, readAfterEdge, readBeforeEdge, readWhole } from './windowReads';
+import { readWholeList } from './overlappingPages';
+import { type WindowRead, readAfterEdge, readBeforeEdge } from './windowReads';
 
 export interface DocumentPoll {
 	event: DocumentEvent;
@@ -87,7 +88,7 @@ export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: Docume
 	const whole = records === undefined;
 	let listed = order;
 	if (records === undefined) {
-		const window = await readWhole(read);
+		const window = await readWholeList(read);
 		records = window.records;
 		listed = recognise(records, read.idOf, order);
 		if (listed === 'unnamed') tellUnnamedOnce(context, event, window.pages);
@@ -118,7 +119,7 @@ export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: Docume
 
 /** How this poll reads its list. */
 function windowRead(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, qs: IDataObject): WindowRead {
-	return { tenant, path: poll.event.path, qs, parallel: poll.parallel, record: poll.event.record, idOf: (record) => idOf(tenant.context, record, poll.event) };
+	return { tenant, path: poll.event.path, qs, parallel: poll.parallel, name: `Admintotal's list of ${poll.event.record}s`, idOf: (record) => idOf(tenant.context, record, poll.event) };
 }
 
 /** The edge a list in ID order has (the newest ID, last or first); other orders write it. */
@@ -189,7 +190,7 @@ export async function newestDocument(tenant: Tenant<IPollFunctions>, poll: Docum
 	let candidates = ends;
 	if (!['id', '-id'].includes(recognise(ends, id, 'id'))) {
 		const firstDay = addDays(todayIn(context.getTimezone()), -poll.daysBack);
-		const window = (await readWhole(windowRead(tenant, poll, { ...qs, desde: firstDay }))).records;
+		const window = (await readWholeList(windowRead(tenant, poll, { ...qs, desde: firstDay }))).records;
 		if (window.length > 0) candidates = window;
 	}
 	const newest = candidates.reduce<IDataObject | undefined>((best, record) => (best === undefined || id(record) > id(best) ? record : best), undefined);

@@ -2,11 +2,25 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { DrfPage } from '../shared/tenant/answer';
-import { PAGE_SIZE, fetchPage, inParallel } from '../shared/tenant/lists';
+import { PAGE_SIZE, PAGES_AHEAD, fetchPage, inParallel } from '../shared/tenant/lists';
 import type { Tenant } from '../shared/tenant/tenant';
 
 /** A poll reads at most this many pages (5,000,000 records): a server that points on forever must not fill memory. */
 const MAX_PAGES = 50_000;
+/** A whole read whose pages do not join is tried this many times before the poll fails. */
+const WHOLE_READ_ATTEMPTS = 3;
+
+/** A list a poll reads. */
+export interface ListRead {
+	tenant: Tenant<IPollFunctions>;
+	path: string;
+	qs: IDataObject;
+	parallel: number;
+	/** "Admintotal's list of sales notes", for errors. */
+	name: string;
+	/** Records are told apart by ID, and a page listing an ID twice contradicts itself; without (SAT's entries have none), by their whole content. */
+	idOf?: (record: IDataObject) => number;
+}
 
 /**
  * A list read by a poll while the tenant may change it: from `offset` to its end, each page asked
@@ -16,12 +30,8 @@ const MAX_PAGES = 50_000;
  * one by one then). Only `next`'s presence is read, never its address: every page is asked by
  * offset, on the list that was asked. `complete`: the last page read ended the list.
  */
-export async function readOverlapping(
-	tenant: Tenant<IPollFunctions>,
-	path: string,
-	qs: IDataObject,
-	{ offset, parallel, until }: { offset: number; parallel: number; until?: (records: IDataObject[]) => boolean },
-): Promise<{ pages: IDataObject[][]; complete: boolean }> {
+export async function readOverlapping(read: ListRead, { offset, until }: { offset: number; until?: (records: IDataObject[]) => boolean }): Promise<{ pages: IDataObject[][]; complete: boolean }> {
+	const { tenant, path, qs, parallel } = read;
 	const { context } = tenant;
 	const at = async (start: number) => await fetchPage(tenant, path, { ...qs, limit: PAGE_SIZE, ...(start > 0 ? { offset: start } : {}) });
 	const first = await at(offset);
@@ -41,10 +51,11 @@ export async function readOverlapping(
 	if (more && typeof first.count === 'number' && parallel > 1 && until === undefined) {
 		const planned = Math.min(MAX_PAGES, Math.max(0, Math.ceil((first.count - 1 - next) / step)));
 		const side: DrfPage[] = [];
-		await inParallel(planned, parallel, async (index) => {
+		const readSide = async (index: number) => {
 			side[index] = await at(next + index * step);
 			return side[index].next !== null && side[index].results.length > 0;
-		});
+		};
+		await inParallel(planned, parallel, readSide, PAGES_AHEAD);
 		for (const page of side) {
 			if (!more || page === undefined) break;
 			take(page);
@@ -56,4 +67,44 @@ export async function readOverlapping(
 		if (until?.(page.results)) break;
 	}
 	return { pages, complete: !more };
+}
+
+/**
+ * Every record of the list and the pages the reads took, from pages that joined: a read whose pages
+ * shifted while read, or with a page that contradicts itself, changes nothing and is read again; the
+ * poll fails when every read does. Documents and SAT's 69-B list are read this one way.
+ */
+export async function readWholeList(read: ListRead): Promise<{ records: IDataObject[]; pages: number }> {
+	let pagesRead = 0;
+	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
+		const { pages } = await readOverlapping(read, { offset: 0 });
+		pagesRead += pages.length;
+		const records = joined(pages, read.idOf);
+		if (records !== undefined) return { records, pages: pagesRead };
+	}
+	throw new NodeOperationError(read.tenant.context.getNode(), `${read.name} moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
+		description: 'Records came or left while its pages were read, or a page listed one twice, so one could have been missed. Nothing was reported or remembered; the next poll reads it again.',
+	});
+}
+
+/**
+ * The records of overlapping pages in the list's order, each once, or undefined when the pages do
+ * not join: a page starts on a record not read yet (records left meanwhile, and one may have
+ * slipped between the pages), or lists an ID twice (and so leaves a record out). A page that starts
+ * further back is fine: records landed behind the reading, and what follows is whole. Any order the
+ * list keeps while it is read joins.
+ */
+export function joined(pages: IDataObject[][], idOf?: (record: IDataObject) => number): IDataObject[] | undefined {
+	const records: IDataObject[] = [];
+	const read = new Set<unknown>();
+	for (const [index, page] of pages.entries()) {
+		const keys = page.map((record) => (idOf ? idOf(record) : JSON.stringify(record)));
+		if ((index > 0 && (page.length === 0 || !read.has(keys[0]))) || (idOf && new Set(keys).size < keys.length)) return undefined;
+		for (const [at, key] of keys.entries()) {
+			if (read.has(key)) continue;
+			read.add(key);
+			records.push(page[at]);
+		}
+	}
+	return records;
 }

@@ -86,6 +86,8 @@ export interface FaultRule {
 	 * An answer the route refused (4xx) stays as it is.
 	 */
 	afterRoute?: boolean;
+	/** The route answers, then its JSON body is given to this and its result sent instead: a page that lies about `count`, or lists a record twice. */
+	reshape?: (body: { count?: number; next?: string | null; previous?: string | null; results: Array<Record<string, unknown>> }) => unknown;
 	/** Runs when the rule fires, before the answer: the data changing between two requests (a record deleted between page reads). */
 	meanwhile?: () => void;
 }

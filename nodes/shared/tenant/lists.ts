@@ -206,32 +206,35 @@ function offsetPlan(first: Page, maxRecords: number | undefined): OffsetPlan | u
 }
 
 /**
- * The pages after the first, side by side, started in the API's order; the first that disagrees
- * stops the others. An empty page means the list ended there, whatever `count` promised (a count
- * of 10^12 must not make the node ask forever): no page after it is started.
+ * The pages after the first, side by side, started in the API's order and never more than
+ * PAGES_AHEAD beyond those that came back full; the first that disagrees stops the others. A page
+ * that is empty or has no `next` ends the list there, whatever `count` promised: no page after it
+ * is started, and those started beside it are left out.
  */
 async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): Promise<Page[]> {
 	const slots: Page[][] = [];
-	await inParallel(plan.pages, list.reading.parallel, async (index) => {
+	let end = Infinity;
+	const readSlot = async (index: number) => {
 		const start = plan.offset + index * plan.step;
-		const end = Math.min(start + plan.step, list.reading.maxRecords ?? Infinity);
+		const slotEnd = Math.min(start + plan.step, list.reading.maxRecords ?? Infinity);
 		const slot: Page[] = (slots[index] = []);
 		for (let offset = start; ; ) {
 			const url = new URL(plan.link);
 			url.searchParams.set('offset', String(offset));
 			// Pages smaller than the API's step (answers that were too large) read the step's records in turn.
-			url.searchParams.set('limit', String(list.pageSize < plan.step ? Math.min(end - offset, pageSizeFor(list, offset)) : pageSizeFor(list, offset)));
+			url.searchParams.set('limit', String(list.pageSize < plan.step ? Math.min(slotEnd - offset, pageSizeFor(list, offset)) : pageSizeFor(list, offset)));
 			const page = await readPage(list, url, offset);
 			checkPage(firstPage, page);
 			slot.push(page);
 			const read = page.body.results.length;
-			if (read === 0) return false;
-			if (!page.body.next || offset + read >= end || read < (page.limit ?? read)) return true;
+			if (read === 0 || !page.body.next) end = Math.min(end, index);
+			if (index >= end) return false;
+			if (offset + read >= slotEnd || read < (page.limit ?? read)) return true;
 			offset += read;
 		}
-	});
-	// Pages started beside an empty one may have ended after it: they come in offset order, the gaps left out.
-	return [firstPage, ...slots.filter(Boolean).flat()];
+	};
+	await inParallel(plan.pages, list.reading.parallel, readSlot, PAGES_AHEAD);
+	return [firstPage, ...slots.slice(0, end + 1).flat()];
 }
 
 /** What one page can tell alone: the same `count` as the first, and a next link that starts right after it. */
@@ -282,8 +285,9 @@ async function readPage(list: List, url: URL | undefined, offset: number | undef
 	const asked = url === undefined ? list.request.qs?.limit : url.searchParams.get('limit');
 	let limit = typeof asked === 'number' || (typeof asked === 'string' && /^\d+$/.test(asked)) ? Number(asked) : undefined;
 	for (;;) {
-		const request =
-			url === undefined ? { ...list.request, qs: { ...list.request.qs, limit } } : { ...list.request, url: withLimit(url, limit).toString(), qs: {} };
+		const sized = url && new URL(url);
+		if (sized && limit !== undefined) sized.searchParams.set('limit', String(limit));
+		const request = sized ? { ...list.request, url: sized.toString(), qs: {} } : { ...list.request, qs: { ...list.request.qs, limit } };
 		let failure: unknown;
 		try {
 			const response = await sendRequest(list.tenant, request, { itemIndex: list.itemIndex, page: label, expect: 'page', followsNext: true });
@@ -298,13 +302,6 @@ async function readPage(list: List, url: URL | undefined, offset: number | undef
 		limit = Math.ceil((limit as number) / 2);
 		list.pageSize = Math.min(list.pageSize, limit);
 	}
-}
-
-function withLimit(url: URL, limit: number | undefined): URL {
-	if (limit === undefined) return url;
-	const sized = new URL(url);
-	sized.searchParams.set('limit', String(limit));
-	return sized;
 }
 
 /** A page's `next` link, checked with its answer: on the tenant's origin and on the list that was asked (answer.ts). */
@@ -398,27 +395,40 @@ export async function lookUpEach(
 }
 
 /**
- * Runs `task(0)` … `task(count - 1)`, at most `width` at a time, each started in index order (how
- * many reach the tenant at once is the run's budget's call: RequestBudget). After a failure, or a task
- * answering `false`, no new task starts; the failure of the earliest task is thrown once the running
- * tasks have ended, so nothing keeps sending and the error names the first page that failed.
+ * Pages planned from `count`, which nothing backs until they come, are asked at most this many
+ * beyond those that came back full: a count of 10^12 over 137 records costs at most this many pages
+ * past the end, and a list as long as it says has one more page in flight per full page (twice as
+ * many each round trip).
  */
-export async function inParallel(count: number, width: number, task: (index: number) => Promise<boolean>): Promise<boolean> {
-	let started = 0;
-	let stopped = false;
+export const PAGES_AHEAD = 20;
+
+/**
+ * Runs `task(0)` … `task(count - 1)`, at most `width` at a time and `ahead` more than the tasks that
+ * answered `true`, each started in index order (how many reach the tenant at once is the run's
+ * budget's call). After a failure, or a task answering `false`, no new task starts; the failure of
+ * the earliest task is thrown once the running tasks have ended, so nothing keeps sending and the
+ * error names the first page that failed.
+ */
+export async function inParallel(count: number, width: number, task: (index: number) => Promise<boolean>, ahead = Infinity): Promise<boolean> {
+	let [started, running, succeeded, stopped] = [0, 0, 0, false];
 	let failure: { index: number; error: unknown } | undefined;
-	const lane = async () => {
-		while (!stopped && started < count) {
-			const index = started++;
-			try {
-				if (!(await task(index))) stopped = true;
-			} catch (error) {
-				if (!failure || index < failure.index) failure = { index, error };
-				stopped = true;
+	return await new Promise<boolean>((resolve, reject) => {
+		const fill = () => {
+			for (; !stopped && started < count && running < Math.max(1, Math.min(width, ahead + succeeded)); running++) {
+				const index = started++;
+				const failed = (error: unknown) => {
+					if (!failure || index < failure.index) failure = { index, error };
+					stopped = true;
+				};
+				const ended = () => {
+					running--;
+					fill();
+				};
+				void task(index).then((going) => (going ? succeeded++ : (stopped = true)), failed).finally(ended);
 			}
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(Math.max(1, width), count) }, lane));
-	if (failure) throw failure.error;
-	return !stopped;
+			if (running === 0 && failure) reject(failure.error);
+			else if (running === 0) resolve(!stopped);
+		};
+		fill();
+	});
 }

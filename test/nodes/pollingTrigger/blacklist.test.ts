@@ -162,6 +162,19 @@ describe('Admintotal Polling Trigger: Blacklist Entry Added or Changed', () => {
 		},
 	);
 
+	it('whole list: an entry the tenant lists twice (its data holds a copy) is read once, without reading the list again, and is never a change', async () => {
+		const copied = 50;
+		store().listaNegra.splice(copied, 0, { ...store().listaNegra[copied] });
+		try {
+			const trigger = triggerFor(fixture, { event: 'blacklistChanged' });
+			expect(await trigger.poll()).toEqual({ json: [] });
+			expect(fixture.sandbox.requests).toHaveLength(Math.ceil((store().listaNegra.length - 1) / 99));
+			expect(await trigger.poll()).toEqual({ json: [] });
+		} finally {
+			store().listaNegra.splice(copied, 1);
+		}
+	});
+
 	it('Fetch Test Event returns a listed entry as a change shows it, and changes nothing', async () => {
 		const trigger = triggerFor(fixture, { event: 'blacklistChanged', rfcs: [OTHER_RFC, definitivo.rfc] });
 		await trigger.poll();

@@ -12,13 +12,14 @@
  * 3. Never lost in silence: a record that enters the list (created, cancelled, re-dated into the
  *    window) after a saved poll followed its day, and stays listed, is reported within 11 polls once
  *    the tenant stops changing; only polls whose page failed may fail. A `count` off by one, for one
- *    read or for good, changes nothing.
+ *    read or for good, changes nothing, nor does a page that lists a record twice in place of another.
  * 4. Memory stays bounded (a few bytes per record), and memory that cannot be read starts over as
  *    at a first activation, never failing a poll.
  *
  * Histories mix notes created today, yesterday, tomorrow and a week back, some with an ID below the
  * newest (committed late); cancellations; date edits in and out of the window; deletions; changes
- * while a poll reads its pages (the activation's too); counts off by one; failing pages; restarts
+ * while a poll reads its pages (the activation's too); counts off by one; failing pages; pages
+ * listing one record twice (issue 48); restarts
  * (memory saved only when n8n saves it); the clock stepping a day; timezone, Look Back and filter
  * edits; damaged memory. The served list has pages of 3 records, so every read has page boundaries,
  * and comes in an order drawn per history (issue 41): by ID or by date, either way, or one the

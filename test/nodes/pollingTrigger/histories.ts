@@ -19,7 +19,7 @@ export type Mutation =
 
 export type Command =
 	| Mutation
-	| { kind: 'poll'; at: number; during?: Mutation; fail: boolean; skewOnce: number }
+	| { kind: 'poll'; at: number; during?: Mutation; fail: boolean; twice: boolean; skewOnce: number }
 	| { kind: 'countSkew'; skew: number }
 	| { kind: 'restart' }
 	| { kind: 'clock'; days: number }
@@ -78,6 +78,7 @@ const pollCommand = () =>
 		at: fc.nat(3),
 		during: fc.option(mutation(), { nil: undefined, freq: 3 }),
 		fail: fc.constantFrom(false, false, false, true),
+		twice: fc.constantFrom(false, false, false, true),
 		skewOnce: fc.constantFrom(0, 0, 0, 1, -1),
 	});
 
@@ -124,6 +125,8 @@ export class TenantModel {
 	settled = false;
 	/** The first day followed for sure: a new record of an earlier day may or may not be reported. */
 	followed = Number.POSITIVE_INFINITY;
+	/** The first poll has begun: a record entering the list from then on may be news; one listed before it never is. */
+	polling = false;
 	/** Per ID: how many reports the promise allows (1 on entering the list, one more per return) and how many came. */
 	readonly allowed = new Map<number, number>();
 	readonly reported = new Map<number, number>();
@@ -163,7 +166,7 @@ export class TenantModel {
 			if (before.has(id)) continue;
 			this.redatedWhileOut.delete(id);
 			if (!this.everListed.has(id) && this.settled && note.day >= this.followed) this.required.add(id);
-			this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
+			if (this.polling) this.allowed.set(id, (this.allowed.get(id) ?? 0) + 1);
 			this.everListed.add(id);
 		}
 		for (const id of before) if (!this.listed(this.notes.get(id) as Note)) this.required.delete(id);
@@ -236,7 +239,7 @@ export class TenantModel {
 }
 
 /** What the histories exercised, summed over a run (printed by the test, so a run that checks nothing shows). */
-export const exercised = { histories: 0, polls: 0, failedPolls: 0, reports: 0, requiredReported: 0, midReadChanges: 0 };
+export const exercised = { histories: 0, polls: 0, failedPolls: 0, reports: 0, requiredReported: 0, midReadChanges: 0, pagesListingOneTwice: 0 };
 
 export interface Violation {
 	poll: number;
@@ -254,6 +257,7 @@ export async function runHistory(event: EventName, history: Command[], driver: T
 	let polls = 0;
 	const poll = async (command?: Extract<Command, { kind: 'poll' }>): Promise<Violation | undefined> => {
 		sync();
+		model.polling = true;
 		let page = 0;
 		const skew = driver.list.countSkew;
 		driver.list.countSkew += command?.skewOnce ?? 0;
@@ -264,6 +268,7 @@ export async function runHistory(event: EventName, history: Command[], driver: T
 					sync();
 				}
 				if (command.fail) driver.list.failNextPage = true;
+				if (command.twice) driver.list.twiceNextPage = true;
 			}
 			page++;
 		};
@@ -271,10 +276,12 @@ export async function runHistory(event: EventName, history: Command[], driver: T
 		exercised.polls++;
 		if (result.error) exercised.failedPolls++;
 		if (command?.during && page > command.at) exercised.midReadChanges++;
+		if (command?.twice && page > command.at) exercised.pagesListingOneTwice++;
 		exercised.reports += result.ids.length;
 		exercised.requiredReported += result.ids.filter((id) => model.required.has(id)).length;
 		driver.list.beforePage = undefined;
 		driver.list.failNextPage = false;
+		driver.list.twiceNextPage = false;
 		driver.list.countSkew = skew;
 		polls++;
 		if (result.error) {

@@ -44,6 +44,8 @@ export interface NoteList {
 	beforePage?: (offset: number) => void;
 	/** The next page answered is an HTML page (a proxy's error page), once. */
 	failNextPage: boolean;
+	/** The next page answered lists its first record twice, in place of its second (a page that contradicts itself), once. */
+	twiceNextPage: boolean;
 	/** Pages answered so far. */
 	pages: number;
 	/** The server's largest page (DRF's max_limit): asking more gets this many. */
@@ -51,7 +53,7 @@ export interface NoteList {
 }
 
 export function noteList(notes: ServedNote[] = []): NoteList {
-	return { notes, order: 'id', countSkew: 0, failNextPage: false, pages: 0, pageMax: 100 };
+	return { notes, order: 'id', countSkew: 0, failNextPage: false, twiceNextPage: false, pages: 0, pageMax: 100 };
 }
 
 /** The answer to one GET of the list at `url` (absolute); `origin` makes the `next` link. */
@@ -73,13 +75,16 @@ export function answerPage(list: NoteList, url: URL): { status: number; html?: s
 		.sort(ORDER_KEYS[list.order]);
 	const next = new URL(url);
 	next.searchParams.set('offset', String(offset + limit));
+	const results = listed.slice(offset, offset + limit).map((note) => ({ ...note, folio_completo: `${note.serie}-${note.id}` }));
+	if (list.twiceNextPage && results.length > 1) results[1] = results[0];
+	list.twiceNextPage = false;
 	return {
 		status: 200,
 		body: {
 			count: Math.max(0, listed.length + list.countSkew),
 			next: offset + limit < listed.length ? next.toString() : null,
 			previous: null,
-			results: listed.slice(offset, offset + limit).map((note) => ({ ...note, folio_completo: `${note.serie}-${note.id}` })),
+			results,
 		},
 	};
 }

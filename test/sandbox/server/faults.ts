@@ -10,7 +10,8 @@ import { splitUrl } from './recording';
 /**
  * Fault rules answer in place of the API, delay, drop or cut the answer; `nth` counts the requests
  * that rule matches. An `afterRoute` rule lets the route run first (a record is saved) and then
- * replaces its answer: the write Admintotal did whose answer the client never got.
+ * replaces its answer: the write Admintotal did whose answer the client never got. A `reshape`
+ * rule rewrites the route's own answer.
  */
 
 export class FaultInjector {
@@ -58,7 +59,7 @@ export class FaultInjector {
 		if (!rule) return false;
 		rule.meanwhile?.();
 		if (rule.delayMs) await sleep(rule.delayMs);
-		if (rule.afterRoute) {
+		if (rule.afterRoute || rule.reshape) {
 			this.afterRoute.set(request, rule);
 			return false;
 		}
@@ -101,6 +102,7 @@ export class FaultInjector {
 		app.addHook('onSend', async (request, reply, payload) => {
 			const rule = this.afterRoute.get(request);
 			if (!rule || reply.statusCode >= 300) return payload;
+			if (rule.reshape) return JSON.stringify(rule.reshape(JSON.parse(String(payload))));
 			const record = log.recordOf(request);
 			if (rule.drop) {
 				if (record) record.status = 0;
