@@ -31,6 +31,7 @@ const DOMAIN_WORDS: Record<string, string[]> = {
 	admintotalUser: ['user', 'usuario'],
 	admintotalCustomerAdvance: ['customer advance', 'anticipo', 'CFDI'],
 	admintotalTrigger: ['webhook', 'precio', 'existencias'],
+	admintotalPollingTrigger: ['new sales note', 'nueva nota de venta', 'nuevo pedido', 'nueva factura', 'lista negra'],
 };
 
 /** A search, and the nodes that must come first (in any order among themselves). */
@@ -49,6 +50,8 @@ const SEARCHES: Array<[string, string[]]> = [
 	['orden de trabajo', ['admintotalWorkOrder']],
 	['nota de credito', ['admintotalCreditNote']],
 ];
+/** Triggers are no AI tools: only the editor's panel lists them. */
+const TRIGGER_SEARCHES: Array<[string, string[]]> = [['nueva factura', ['admintotalPollingTrigger']]];
 
 let nodes: Described[] = [];
 
@@ -79,7 +82,7 @@ describe("n8n's search finds the right nodes for the words users type", () => {
 		expect(found.slice(0, expected.length).sort()).toEqual([...expected].sort());
 	});
 
-	it.each(SEARCHES)("the editor's node panel for %p shows %p", (query, expected) => {
+	it.each([...SEARCHES, ...TRIGGER_SEARCHES])("the editor's node panel for %p shows %p", (query, expected) => {
 		const found = sublimeSearch(query, nodes.map((node) => ({ properties: node })), [
 			{ key: 'properties.displayName', weight: 1.3 },
 			{ key: 'properties.codex.alias', weight: 1 },
