@@ -1,0 +1,228 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/**
+ * Our nodes as the tools of an MCP server: example 7 (n8n's MCP Server Trigger with Check RFC, Find
+ * Sales Notes, Find Products, Get Product and the opt-in Create Prospect, enabled here) published in
+ * `n8n start`, called by the official MCP client library over streamable HTTP with the trigger's
+ * bearer token. What a client lists, what good calls answer (checked against what the sandbox holds
+ * and received), a call the tenant refuses and one our node refuses, and the server answering after.
+ * The tool list and every answer are also written to test/artifacts/mcp/<runtime>/.
+ */
+import { promises as fs } from 'fs';
+import { join } from 'path';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+import { DEMO, startSandbox, type Sandbox } from '../sandbox';
+import type { ListaNegra } from '../sandbox/schemas/listaNegra';
+import { REPO_ROOT, disposeAllInstances, resolveRuntime, selectedRuntimeName, sleep, type N8nServer, type WorkflowFixture } from './lib';
+import { API_PREFIX, EXAMPLE_API_CREDENTIAL, apiKeyCredential, mcpClientsCredential, importAll, instanceWithPackage, loadExample, requestsTo, writes } from './suites/admintotal';
+
+const RUNTIME = selectedRuntimeName();
+const EXAMPLE = 'mcp-server-tools.json';
+/** The bearer token MCP clients send; a fixed one is enough in a throw-away n8n. */
+const TOKEN = 'e2e-mcp-token-0123456789abcdef';
+/** A company on SAT's 69-B list for this test, as Definitivo. */
+const LISTING: ListaNegra = { rfc: 'EMP110101AB1', nombre: 'EMPRESA FACTURERA, S.A. DE C.V.', tipo: 1 };
+
+type CallResult = Awaited<ReturnType<Client['callTool']>>;
+type Tool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
+
+describe(`An MCP client uses the Admintotal nodes through n8n's MCP Server Trigger (${RUNTIME})`, () => {
+	let sandbox: Sandbox;
+	let server: N8nServer;
+	let example: WorkflowFixture;
+	let client: Client;
+	let url: URL;
+	let tools: Tool[];
+	/** Every text a tool call answered, to look for the key in. */
+	const answered: string[] = [];
+
+	beforeAll(async () => {
+		const runtime = await resolveRuntime();
+		sandbox = await startSandbox();
+		sandbox.store.listaNegra.push(LISTING);
+		const n8n = await instanceWithPackage(runtime);
+		example = await loadExample(EXAMPLE);
+		await importAll(
+			n8n,
+			[apiKeyCredential(sandbox, DEMO.apiKey, EXAMPLE_API_CREDENTIAL), mcpClientsCredential(TOKEN)],
+			[withWritesEnabled(example)],
+		);
+		await n8n.publishWorkflow(example.id);
+		server = await n8n.startServer();
+		url = new URL(`${server.baseUrl}/mcp/${String(trigger(example).parameters.path)}`);
+		client = await connectWhenRegistered(url, TOKEN);
+		tools = (await client.listTools()).tools;
+		await recordArtifact('tools.json', tools);
+	}, 5 * 60_000);
+
+	afterAll(async () => {
+		await recordArtifact('answers.json', answered.map((answer) => JSON.parse(answer) as unknown));
+		await client?.close().catch(() => undefined);
+		await disposeAllInstances();
+		await sandbox?.close();
+	});
+
+	async function call(name: string, args: Record<string, unknown>): Promise<CallResult> {
+		const result = await client.callTool({ name, arguments: args });
+		answered.push(JSON.stringify(result));
+		return result;
+	}
+
+	it('a client without the bearer token is refused, and nothing reaches the tenant', async () => {
+		const before = sandbox.requests.length;
+		await expect(connect(url, 'not-the-token')).rejects.toThrow(/403|401|Authorization/i);
+		await expect(connect(url)).rejects.toThrow(/401|403|Authorization/i);
+		expect(sandbox.requests.length).toBe(before);
+	});
+
+	it('lists the enabled tools by node name, each with the description written in its node and the arguments its $fromAI() asks for', () => {
+		const described = Object.fromEntries(
+			example.nodes.filter((node) => node.type.startsWith('n8n-nodes-admintotal.')).map((node) => [node.name.replace(/ /g, '_'), String(node.parameters.toolDescription)]),
+		);
+		expect(tools.map((tool) => tool.name).sort()).toEqual(['Check_RFC', 'Create_Prospect', 'Find_Products', 'Find_Sales_Notes', 'Get_Product']);
+		for (const tool of tools) expect(tool.description).toBe(described[tool.name]);
+
+		const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+		const schema = (name: string) => byName[name].inputSchema as { type: string; properties: Record<string, { type?: string; description?: string }>; required?: string[] };
+		expect(schema('Check_RFC')).toMatchObject({ type: 'object', properties: { RFC: { type: 'string', description: expect.stringContaining('RFC') } }, required: ['RFC'] });
+		expect(Object.keys(schema('Find_Sales_Notes').properties).sort()).toEqual(['Client_Business_Name', 'From_Date', 'To_Date']);
+		// A filter with a default in $fromAI() is one the model may leave out.
+		expect(schema('Find_Sales_Notes').required ?? []).toEqual([]);
+		expect(schema('Find_Sales_Notes').properties.From_Date.description).toContain('YYYY-MM-DD');
+		expect(schema('Get_Product')).toMatchObject({ properties: { Product_ID: { type: 'number' } }, required: ['Product_ID'] });
+		expect(schema('Find_Products').required).toEqual(['Description_Contains']);
+		expect(schema('Create_Prospect')).toMatchObject({ properties: { Name: { type: 'string' }, Company: { type: 'string' } }, required: ['Name'] });
+		// A client that retries a timed-out call blindly would create a second prospect: the model is told.
+		expect(byName.Create_Prospect.description).toMatch(/each call creates one more prospect/i);
+		expect(byName.Create_Prospect.description).toMatch(/never again to retry/i);
+		for (const name of ['Check_RFC', 'Find_Sales_Notes', 'Find_Products', 'Get_Product']) expect(byName[name].description).toMatch(/Read only\.$/);
+	});
+
+	it('Check RFC answers the 69-B verdict of a listed and of a clean RFC, one request each', async () => {
+		sandbox.clearRequests();
+		const listed = records(await call('Check_RFC', { RFC: LISTING.rfc.toLowerCase() }));
+		expect(listed).toEqual([expect.objectContaining({ rfc: LISTING.rfc, listed: true, tipo: 1, tipoLabel: 'Definitivo', nombre: LISTING.nombre, blocking: true })]);
+		const clean = records(await call('Check_RFC', { RFC: DEMO.cliente.rfc }));
+		expect(clean).toEqual([expect.objectContaining({ rfc: DEMO.cliente.rfc, listed: false, blocking: false })]);
+		expect(requestsTo(sandbox, '/listanegra/').map((request) => request.query.rfc)).toEqual([LISTING.rfc, DEMO.cliente.rfc]);
+	});
+
+	it("Find Sales Notes sends the model's filters and answers the tenant's matching notes, at most 10", async () => {
+		sandbox.clearRequests();
+		const notes = records(await call('Find_Sales_Notes', { Client_Business_Name: DEMO.cliente.razonSocial, From_Date: '2020-01-01', To_Date: '2030-12-31' }));
+		expect(requestsTo(sandbox, '/movimientos/notas_venta/').map((request) => request.query)).toEqual([
+			{ cliente_razon_social: DEMO.cliente.razonSocial, desde: '2020-01-01', hasta: '2030-12-31', cancelado: '0', limit: '10' },
+		]);
+		const expected = sandbox.store.notasVenta.filter((note) => note.cliente.razon_social.toLowerCase().includes(DEMO.cliente.razonSocial.toLowerCase()) && !note.cancelado);
+		expect(notes.length).toBe(Math.min(10, expected.length));
+		expect(notes.length).toBeGreaterThan(0);
+		for (const note of notes) expect(expected.map((candidate) => candidate.id)).toContain(note.id);
+
+		// Every filter left out: none sent.
+		sandbox.clearRequests();
+		expect(records(await call('Find_Sales_Notes', {}))).toHaveLength(10);
+		expect(requestsTo(sandbox, '/movimientos/notas_venta/').map((request) => request.query)).toEqual([{ cancelado: '0', limit: '10' }]);
+	});
+
+	it('Find Products then Get Product: the id found gets that product with its price', async () => {
+		sandbox.clearRequests();
+		const found = records(await call('Find_Products', { Description_Contains: 'Martillo de uña' }));
+		expect(found.map((product) => product.id)).toContain(DEMO.producto.id);
+		const [product] = records(await call('Get_Product', { Product_ID: DEMO.producto.id }));
+		expect(product).toMatchObject({ id: DEMO.producto.id, codigo: DEMO.producto.codigo, descripcion: DEMO.producto.descripcion });
+		expect(requestsTo(sandbox, `/productos/${DEMO.producto.id}/`)).toHaveLength(1);
+		expect(writes(sandbox)).toEqual([]);
+	});
+
+	it('Create Prospect creates exactly one prospect per call and answers it with its id', async () => {
+		sandbox.clearRequests();
+		const [created] = records(await call('Create_Prospect', { Name: 'Laura Méndez', Company: 'Ferretería Méndez' }));
+		expect(writes(sandbox)).toEqual([['POST', '/prospectos/', expect.objectContaining({ nombre: 'Laura Méndez', empresa: 'Ferretería Méndez' })]]);
+		expect(created).toMatchObject({ nombre: 'Laura Méndez', empresa: 'Ferretería Méndez' });
+		expect(sandbox.store.prospectos.filter((prospect) => prospect.id === created.id)).toHaveLength(1);
+	});
+
+	it('a call the tenant refuses (401, its answer echoing the key) comes back as a tool error naming the cause, never the key; the server answers on', async () => {
+		sandbox.clearRequests();
+		sandbox.faults.add({ method: 'GET', path: `${API_PREFIX}/productos/${DEMO.producto.id}/`, times: 1, status: 401, body: { detail: `Api-key inválida: ${DEMO.apiKey}` } });
+		const refused = await call('Get_Product', { Product_ID: DEMO.producto.id });
+		expect(refused.isError).toBe(true);
+		expect(text(refused)).toContain('Admintotal did not accept the credentials');
+		expect(text(refused)).toContain('401');
+		expect(requestsTo(sandbox, `/productos/${DEMO.producto.id}/`)).toHaveLength(1);
+
+		// The same session lists and calls again.
+		expect((await client.listTools()).tools).toHaveLength(tools.length);
+		expect(records(await call('Check_RFC', { RFC: LISTING.rfc }))).toEqual([expect.objectContaining({ listed: true })]);
+	});
+
+	it('a value our node refuses (a date that is not a date) comes back as a tool error naming the field, with nothing sent', async () => {
+		sandbox.clearRequests();
+		const refused = await call('Find_Sales_Notes', { From_Date: '31/05/2024' });
+		expect(refused.isError).toBe(true);
+		expect(text(refused)).toMatch(/From Date/);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('no tool answer holds the API key, and a new client connects after all that', async () => {
+		expect(answered.length).toBeGreaterThan(8);
+		for (const answer of answered) expect(answer).not.toContain(DEMO.apiKey);
+		const another = await connect(url, TOKEN);
+		try {
+			expect((await another.listTools()).tools.map((tool) => tool.name).sort()).toEqual(tools.map((tool) => tool.name).sort());
+		} finally {
+			await another.close();
+		}
+	});
+});
+
+/** The example with its opt-in write tool enabled, as a user who opts in does. */
+function withWritesEnabled(workflow: WorkflowFixture): WorkflowFixture {
+	return { ...workflow, nodes: workflow.nodes.map(({ disabled: _disabled, ...node }) => node as typeof workflow.nodes[number]) };
+}
+
+function trigger(workflow: WorkflowFixture) {
+	const node = workflow.nodes.find((candidate) => candidate.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+	if (!node) throw new Error(`${EXAMPLE} has no MCP Server Trigger`);
+	return node;
+}
+
+async function connect(url: URL, token?: string): Promise<Client> {
+	const client = new Client({ name: 'admintotal-e2e', version: '1.0.0' });
+	const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+	await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+	return client;
+}
+
+/** A published workflow's webhooks register a few seconds after n8n is ready: connect until the endpoint answers. */
+async function connectWhenRegistered(url: URL, token: string, timeoutMs = 60_000): Promise<Client> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			return await connect(url, token);
+		} catch (error) {
+			if (Date.now() > deadline) throw new Error(`the MCP endpoint ${url.href} did not answer within ${timeoutMs} ms: ${String(error)}`);
+			await sleep(500);
+		}
+	}
+}
+
+function text(result: CallResult): string {
+	return (result.content as Array<{ type: string; text?: string }>).map((part) => part.text ?? '').join('\n');
+}
+
+/** A good call's answer: the tool's output items, as n8n serialises them into one text part. */
+function records(result: CallResult): Array<Record<string, unknown> & { id: number }> {
+	if (result.isError) throw new Error(`the tool call failed: ${text(result)}`);
+	const parsed = JSON.parse(text(result)) as unknown;
+	return (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown> & { id: number }>;
+}
+
+/** What a client saw of our tools and their answers, kept for reading (not committed). */
+async function recordArtifact(file: string, value: unknown) {
+	const dir = join(REPO_ROOT, 'test', 'artifacts', 'mcp', RUNTIME);
+	await fs.mkdir(dir, { recursive: true });
+	await fs.writeFile(join(dir, file), JSON.stringify(value, null, 2) + '\n');
+}
