@@ -6,6 +6,12 @@
  * bearer token. What a client lists, what good calls answer (checked against what the sandbox holds
  * and received), a call the tenant refuses and one our node refuses, and the server answering after.
  * The tool list and every answer are also written to test/artifacts/mcp/<runtime>/.
+ *
+ * In the same n8n, on 2.41 only (2.8 has none): n8n's Agents (their own tab, not the AI Agent node),
+ * an agent made through the REST API the editor uses, its model the scripted stand-in of test/agent,
+ * with two of our nodes as node tools: Check RFC with the description docs/mcp.md advises, and Get
+ * Product without one, to pin the description n8n makes up then. The agent calls Check RFC (n8n runs
+ * it as a one-node workflow) and answers from its result.
  */
 import { promises as fs } from 'fs';
 import { join } from 'path';
@@ -13,10 +19,23 @@ import { join } from 'path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
+import { startScriptedModel, textOf, type ChatRequest, type ScriptedModel, type ScriptedReply } from '../agent/scriptedModel';
+import { toolResults } from '../agent/satBlacklistScript';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import type { ListaNegra } from '../sandbox/schemas/listaNegra';
-import { REPO_ROOT, disposeAllInstances, resolveRuntime, selectedRuntimeName, sleep, type N8nServer, type WorkflowFixture } from './lib';
-import { API_PREFIX, EXAMPLE_API_CREDENTIAL, apiKeyCredential, mcpClientsCredential, importAll, instanceWithPackage, loadExample, requestsTo, writes } from './suites/admintotal';
+import { REPO_ROOT, disposeAllInstances, http, resolveRuntime, selectedRuntimeName, sleep, type N8nServer, type WorkflowFixture } from './lib';
+import {
+	API_PREFIX,
+	EXAMPLE_API_CREDENTIAL,
+	apiKeyCredential,
+	importAll,
+	instanceWithPackage,
+	loadExample,
+	mcpClientsCredential,
+	nodeType,
+	requestsTo,
+	writes,
+} from './suites/admintotal';
 
 const RUNTIME = selectedRuntimeName();
 const EXAMPLE = 'mcp-server-tools.json';
@@ -25,13 +44,48 @@ const TOKEN = 'e2e-mcp-token-0123456789abcdef';
 /** A company on SAT's 69-B list for this test, as Definitivo. */
 const LISTING: ListaNegra = { rfc: 'EMP110101AB1', nombre: 'EMPRESA FACTURERA, S.A. DE C.V.', tipo: 1 };
 
+const OPENAI_CREDENTIAL = { id: 'admintotalDemoAi1', name: 'OpenAI' };
+/** The description docs/mcp.md advises for Check RFC as a node tool of an Agent. */
+const CHECK_RFC_DESCRIPTION =
+	"Check whether a Mexican taxpayer (by RFC) is on SAT's 69-B list (EFOS, lista negra) in Admintotal. Returns listed, tipoLabel, meaning and blocking: when blocking is true, do not invoice, pay or deduct with that taxpayer. Read only.";
+const ANSWER_PREFIX = 'Checked in Admintotal:';
+
 type CallResult = Awaited<ReturnType<Client['callTool']>>;
 type Tool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
 
+let sandbox: Sandbox;
+let model: ScriptedModel;
+let server: N8nServer;
+let example: WorkflowFixture;
+
+// One n8n for both parts: every start-up costs 10 to 30 s.
+beforeAll(async () => {
+	const runtime = await resolveRuntime();
+	sandbox = await startSandbox();
+	sandbox.store.listaNegra.push(LISTING);
+	model = await startScriptedModel(rfcCheckScript);
+	const n8n = await instanceWithPackage(runtime);
+	example = await loadExample(EXAMPLE);
+	await importAll(
+		n8n,
+		[
+			apiKeyCredential(sandbox, DEMO.apiKey, EXAMPLE_API_CREDENTIAL),
+			mcpClientsCredential(TOKEN),
+			{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted', url: `${model.url}/v1`, header: false } },
+		],
+		[withWritesEnabled(example)],
+	);
+	await n8n.publishWorkflow(example.id);
+	server = await n8n.startServer();
+}, 5 * 60_000);
+
+afterAll(async () => {
+	await disposeAllInstances();
+	await model?.close();
+	await sandbox?.close();
+});
+
 describe(`An MCP client uses the Admintotal nodes through n8n's MCP Server Trigger (${RUNTIME})`, () => {
-	let sandbox: Sandbox;
-	let server: N8nServer;
-	let example: WorkflowFixture;
 	let client: Client;
 	let url: URL;
 	let tools: Tool[];
@@ -39,29 +93,15 @@ describe(`An MCP client uses the Admintotal nodes through n8n's MCP Server Trigg
 	const answered: string[] = [];
 
 	beforeAll(async () => {
-		const runtime = await resolveRuntime();
-		sandbox = await startSandbox();
-		sandbox.store.listaNegra.push(LISTING);
-		const n8n = await instanceWithPackage(runtime);
-		example = await loadExample(EXAMPLE);
-		await importAll(
-			n8n,
-			[apiKeyCredential(sandbox, DEMO.apiKey, EXAMPLE_API_CREDENTIAL), mcpClientsCredential(TOKEN)],
-			[withWritesEnabled(example)],
-		);
-		await n8n.publishWorkflow(example.id);
-		server = await n8n.startServer();
 		url = new URL(`${server.baseUrl}/mcp/${String(trigger(example).parameters.path)}`);
 		client = await connectWhenRegistered(url, TOKEN);
 		tools = (await client.listTools()).tools;
 		await recordArtifact('tools.json', tools);
-	}, 5 * 60_000);
+	}, 2 * 60_000);
 
 	afterAll(async () => {
 		await recordArtifact('answers.json', answered.map((answer) => JSON.parse(answer) as unknown));
 		await client?.close().catch(() => undefined);
-		await disposeAllInstances();
-		await sandbox?.close();
 	});
 
 	async function call(name: string, args: Record<string, unknown>): Promise<CallResult> {
@@ -178,6 +218,110 @@ describe(`An MCP client uses the Admintotal nodes through n8n's MCP Server Trigg
 	});
 });
 
+const describeOn241 = RUNTIME === 'node24' ? describe : describe.skip;
+
+describeOn241(`An n8n Agent (the Agents tab of n8n 2.41) calls an Admintotal node as a tool (${RUNTIME})`, () => {
+	let events: Array<Record<string, unknown>>;
+
+	beforeAll(async () => {
+		sandbox.clearRequests();
+		const cookie = await ownerCookie(server);
+		const rest = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+			const response = await http<{ data: T }>(`${server.baseUrl}/rest${path}`, { method, headers: { cookie }, body });
+			if (response.status >= 300) throw new Error(`${method} /rest${path}: ${response.status} ${response.text.slice(0, 1500)}`);
+			return response.body.data;
+		};
+		const project = await rest<{ id: string }>('GET', '/projects/personal');
+		const agents = `/projects/${project.id}/agents/v2`;
+		const agent = await rest<{ id: string }>('POST', agents, { name: 'Admintotal RFC checker' });
+		// The editor sends the hash of the config it edits, so two editors do not overwrite each other.
+		const current = await rest<{ configHash: string }>('GET', `${agents}/${agent.id}/config`);
+		await rest('PUT', `${agents}/${agent.id}/config`, {
+			baseConfigHash: current.configHash,
+			config: {
+				name: 'Admintotal RFC checker',
+				model: 'openai/scripted-model',
+				credential: OPENAI_CREDENTIAL.id,
+				instructions: 'Check RFCs against the SAT 69-B list with Check RFC and answer from its result only.',
+				tools: [
+					{
+						type: 'node',
+						name: 'Check RFC',
+						description: CHECK_RFC_DESCRIPTION,
+						node: {
+							nodeType: nodeType('admintotalBlacklist'),
+							nodeTypeVersion: 1,
+							nodeParameters: { resource: 'blacklistEntry', operation: 'checkRfc', rfc: "={{ $fromAI('RFC', `The taxpayer's RFC`, 'string') }}" },
+							credentials: { admintotalApi: EXAMPLE_API_CREDENTIAL },
+						},
+					},
+					{
+						type: 'node',
+						name: 'Get Product',
+						node: {
+							nodeType: nodeType('admintotalProduct'),
+							nodeTypeVersion: 1,
+							nodeParameters: { resource: 'product', operation: 'get', productId: { __rl: true, mode: 'id', value: "={{ $fromAI('Product_ID', `The product's internal id`, 'number') }}" }, options: {} },
+							credentials: { admintotalApi: EXAMPLE_API_CREDENTIAL },
+						},
+					},
+				],
+			},
+		});
+		const chat = await http(`${server.baseUrl}/rest${agents}/${agent.id}/chat`, {
+			method: 'POST',
+			headers: { cookie, accept: 'text/event-stream' },
+			body: { message: `Is ${LISTING.rfc} on the SAT blacklist?` },
+			timeoutMs: 120_000,
+		});
+		events = chat.text
+			.split('\n')
+			.filter((line) => line.startsWith('data:'))
+			.map((line) => JSON.parse(line.slice(5)) as Record<string, unknown>);
+		if (chat.status !== 200) throw new Error(`chat: ${chat.status} ${chat.text.slice(0, 2000)}`);
+	}, 5 * 60_000);
+
+	it('the model is offered our tools: Check RFC with the description given, Get Product with the one n8n makes up', () => {
+		expect(model.refusals).toEqual([]);
+		const turn = model.requests.find((request) => request.tools?.some((tool) => tool.function.name === 'Check_RFC')) as ChatRequest;
+		const byName = Object.fromEntries((turn.tools ?? []).map((tool) => [tool.function.name, tool.function]));
+		expect(byName.Check_RFC.description).toBe(CHECK_RFC_DESCRIPTION);
+		expect(byName.Check_RFC.parameters).toMatchObject({ properties: { RFC: { type: 'string' } }, required: ['RFC'] });
+		expect(byName.Get_Product.description).toBe(`Execute the ${nodeType('admintotalProductTool')} node`);
+	});
+
+	it('the tool call reached the tenant once and the model was sent back the verdict; the agent answered from it', () => {
+		expect(requestsTo(sandbox, '/listanegra/').map((request) => request.query.rfc)).toEqual([LISTING.rfc]);
+		const last = [...model.requests].reverse().find((request) => toolResults(request.messages).size > 0) as ChatRequest;
+		// An Agent's node tool answers with the one-node run: its status and the node's output items.
+		const [run] = toolResults(last.messages).get('Check_RFC') ?? [];
+		expect(run).toMatchObject({ status: 'success' });
+		expect(itemsOfRun([run])).toEqual([expect.objectContaining({ rfc: LISTING.rfc, listed: true, tipoLabel: 'Definitivo', blocking: true })]);
+		// The chat streams the tool's run and the answer in pieces, as the Agents tab shows them.
+		expect(events.filter((event) => event.type === 'tool-execution-end')).toEqual([expect.objectContaining({ toolName: 'Check_RFC', isError: false })]);
+		const answer = events.filter((event) => event.type === 'text-delta').map((event) => String(event.delta)).join('');
+		expect(answer).toBe(`${ANSWER_PREFIX} ${LISTING.rfc} listed=true Definitivo`);
+		expect(JSON.stringify(events)).not.toContain(DEMO.apiKey);
+		expect(last.messages.map(textOf).join('\n')).not.toContain(DEMO.apiKey);
+	});
+});
+
+/** The stand-in model of the Agent: Check RFC on the listed RFC, then an answer from its result. */
+function rfcCheckScript(request: ChatRequest): ScriptedReply {
+	// Only a turn offering our tool is the agent's; n8n may ask the model for other things (a title).
+	if (!request.tools?.some((tool) => tool.function.name === 'Check_RFC')) return { content: 'RFC check' };
+	const results = toolResults(request.messages);
+	if (results.size === 0) return { toolCalls: [{ name: 'Check_RFC', arguments: { RFC: LISTING.rfc } }] };
+	const [verdict = {}] = itemsOfRun(results.get('Check_RFC'));
+	return { content: `${ANSWER_PREFIX} ${String(verdict.rfc)} listed=${String(verdict.listed)} ${String(verdict.tipoLabel)}` };
+}
+
+/** The items of an Agent node tool's answer `{ status, data: [{ json }] }`. */
+function itemsOfRun(results: Array<Record<string, unknown>> | undefined): Array<Record<string, unknown>> {
+	const data = (results?.[0]?.data ?? []) as Array<{ json?: Record<string, unknown> }>;
+	return data.map((item) => item.json ?? {});
+}
+
 /** The example with its opt-in write tool enabled, as a user who opts in does. */
 function withWritesEnabled(workflow: WorkflowFixture): WorkflowFixture {
 	return { ...workflow, nodes: workflow.nodes.map(({ disabled: _disabled, ...node }) => node as typeof workflow.nodes[number]) };
@@ -225,4 +369,9 @@ async function recordArtifact(file: string, value: unknown) {
 	const dir = join(REPO_ROOT, 'test', 'artifacts', 'mcp', RUNTIME);
 	await fs.mkdir(dir, { recursive: true });
 	await fs.writeFile(join(dir, file), JSON.stringify(value, null, 2) + '\n');
+}
+
+async function ownerCookie(server: N8nServer): Promise<string> {
+	await server.setupOwner();
+	return await server.login();
 }
