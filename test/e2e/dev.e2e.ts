@@ -9,7 +9,10 @@
  */
 import type { ChildProcess } from 'child_process';
 
+// The SDK's subpaths resolve through its package.json "exports", which the lint's resolver does not read (jest and tsc do).
+// eslint-disable-next-line import-x/no-unresolved
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+// eslint-disable-next-line import-x/no-unresolved
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { DEMO } from '../sandbox';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in Node.js, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code runs in Node.js, not inside n8n */
 /**
  * Our nodes as the tools of an MCP server: example 7 (n8n's MCP Server Trigger with Check RFC, Find
  * Sales Notes, Find Products, Get Product and the opt-in Create Prospect, enabled here) published in
@@ -13,10 +13,14 @@
  * Product without one, to pin the description n8n makes up then. The agent calls Check RFC (n8n runs
  * it as a one-node workflow) and answers from its result.
  */
+import { randomBytes } from 'crypto';
 import { promises as fs } from 'fs';
 import { join } from 'path';
 
+// The SDK's subpaths resolve through its package.json "exports", which the lint's resolver does not read (jest and tsc do).
+// eslint-disable-next-line import-x/no-unresolved
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+// eslint-disable-next-line import-x/no-unresolved
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { startScriptedModel, textOf, type ChatRequest, type ScriptedModel, type ScriptedReply } from '../agent/scriptedModel';
@@ -39,8 +43,8 @@ import {
 
 const RUNTIME = selectedRuntimeName();
 const EXAMPLE = 'mcp-server-tools.json';
-/** The bearer token MCP clients send; a fixed one is enough in a throw-away n8n. */
-const TOKEN = 'e2e-mcp-token-0123456789abcdef';
+/** The bearer token MCP clients send, new for each run. */
+const TOKEN = randomBytes(24).toString('hex');
 /** A company on SAT's 69-B list for this test, as Definitivo. */
 const LISTING: ListaNegra = { rfc: 'EMP110101AB1', nombre: 'EMPRESA FACTURERA, S.A. DE C.V.', tipo: 1 };
 
@@ -324,7 +328,7 @@ function itemsOfRun(results: Array<Record<string, unknown>> | undefined): Array<
 
 /** The example with its opt-in write tool enabled, as a user who opts in does. */
 function withWritesEnabled(workflow: WorkflowFixture): WorkflowFixture {
-	return { ...workflow, nodes: workflow.nodes.map(({ disabled: _disabled, ...node }) => node as typeof workflow.nodes[number]) };
+	return { ...workflow, nodes: workflow.nodes.map((node) => Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'disabled')) as typeof node) };
 }
 
 function trigger(workflow: WorkflowFixture) {
