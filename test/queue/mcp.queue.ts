@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test code runs in Node.js, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- test code runs in Node.js, not inside n8n */
 /**
  * Example 7 (our nodes behind n8n's MCP Server Trigger) in queue mode: main, one webhook process and
  * two workers. The MCP client talks to the webhook process only, as n8n asks of MCP traffic; each
