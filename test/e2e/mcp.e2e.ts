@@ -77,7 +77,7 @@ beforeAll(async () => {
 			mcpClientsCredential(TOKEN),
 			{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data: { apiKey: 'sk-scripted', url: `${model.url}/v1`, header: false } },
 		],
-		[withWritesEnabled(example)],
+		[forTheSuite(example)],
 	);
 	await n8n.publishWorkflow(example.id);
 	server = await n8n.startServer();
@@ -125,8 +125,11 @@ describe(`An MCP client uses the Admintotal nodes through n8n's MCP Server Trigg
 		const described = Object.fromEntries(
 			example.nodes.filter((node) => node.type.startsWith('n8n-nodes-admintotal.')).map((node) => [node.name.replace(/ /g, '_'), String(node.parameters.toolDescription)]),
 		);
-		expect(tools.map((tool) => tool.name).sort()).toEqual(['Check_RFC', 'Create_Prospect', 'Find_Products', 'Find_Sales_Notes', 'Get_Product']);
-		for (const tool of tools) expect(tool.description).toBe(described[tool.name]);
+		expect(tools.map((tool) => tool.name).sort()).toEqual(['Check_RFC', 'Create_Prospect', AUTO_DESCRIBED, 'Find_Products', 'Find_Sales_Notes', 'Get_Product']);
+		for (const tool of tools.filter((candidate) => candidate.name !== AUTO_DESCRIBED)) expect(tool.description).toBe(described[tool.name]);
+		// What a Create says of itself when its description is left to n8n: nothing of each call
+		// creating a record, so the example sets its own (docs/mcp.md).
+		expect(tools.find((tool) => tool.name === AUTO_DESCRIBED)?.description).toBe('Create a prospect in Admintotal Prospect');
 
 		const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
 		const schema = (name: string) => byName[name].inputSchema as { type: string; properties: Record<string, { type?: string; description?: string }>; required?: string[] };
@@ -326,9 +329,20 @@ function itemsOfRun(results: Array<Record<string, unknown>> | undefined): Array<
 	return data.map((item) => item.json ?? {});
 }
 
-/** The example with its opt-in write tool enabled, as a user who opts in does. */
-function withWritesEnabled(workflow: WorkflowFixture): WorkflowFixture {
-	return { ...workflow, nodes: workflow.nodes.map((node) => Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'disabled')) as typeof node) };
+/** A copy of Create Prospect whose description is left to n8n, added by the suite only. */
+const AUTO_DESCRIBED = 'Create_Prospect_Auto';
+
+/**
+ * The example with its opt-in write tool enabled, as a user who opts in does, and a copy of it
+ * described automatically (never called), to read what n8n tells a model of a Create by default.
+ */
+function forTheSuite(workflow: WorkflowFixture): WorkflowFixture {
+	const nodes = workflow.nodes.map((node) => Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'disabled')) as typeof node);
+	const create = nodes.find((node) => node.name === 'Create Prospect');
+	if (!create) throw new Error(`${EXAMPLE} has no Create Prospect`);
+	const auto = { ...create, id: 'e2e0a000-0007-4000-8000-00000000a070', name: AUTO_DESCRIBED.replace(/_/g, ' '), parameters: { ...create.parameters, descriptionType: 'auto', toolDescription: '' } };
+	const connections = { ...workflow.connections, [auto.name]: (workflow.connections as Record<string, unknown>)['Create Prospect'] } as WorkflowFixture['connections'];
+	return { ...workflow, nodes: [...nodes, auto], connections };
 }
 
 function trigger(workflow: WorkflowFixture) {
