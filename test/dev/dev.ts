@@ -28,7 +28,7 @@ import {
 	type RuntimeName,
 	type WorkflowFixture,
 } from '../e2e/lib';
-import { apiKeyCredential, deliveryCredential, importAll, triggerPath } from '../e2e/suites/admintotal';
+import { apiKeyCredential, deliveryCredential, importAll, mcpClientsCredential, triggerPath } from '../e2e/suites/admintotal';
 
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8765);
 const N8N_PORT = Number(process.env.N8N_PORT ?? 5678);
@@ -37,6 +37,9 @@ const DELIVERY_TOKEN = randomBytes(16).toString('hex');
 /** Example 3's trigger, activated here so the sandbox can push price and stock changes to it. */
 const SYNC_EXAMPLE = 'admintotalExmpl03';
 const SHOP_EXAMPLE = 'admintotalExmpl01';
+/** Example 7, published so an MCP client can connect at once with the printed token (new for every dev session). */
+const MCP_EXAMPLE = 'admintotalExmpl07';
+const MCP_TOKEN = randomBytes(24).toString('hex');
 /** The newest n8n first: what a user installs today. */
 const DEFAULT_RUNTIME: RuntimeName = 'node24';
 
@@ -118,11 +121,12 @@ async function main() {
 		[
 			apiKeyCredential(sandbox, DEMO.apiKey),
 			deliveryCredential(DELIVERY_TOKEN),
+			mcpClientsCredential(MCP_TOKEN),
 			{ id: 'admintotalDemoAi1', name: 'OpenAI', type: 'openAiApi', data: { apiKey: 'sk-scripted-stand-in', url: `${model.url}/v1`, header: false } },
 		],
 		workflows,
 	);
-	for (const id of [SHOP_EXAMPLE, SYNC_EXAMPLE]) await n8n.publishWorkflow(id);
+	for (const id of [SHOP_EXAMPLE, SYNC_EXAMPLE, MCP_EXAMPLE]) await n8n.publishWorkflow(id);
 
 	step(`Starting n8n on http://127.0.0.1:${N8N_PORT}`);
 	const server: N8nServer = await n8n.startServer({ port: N8N_PORT });
@@ -131,6 +135,8 @@ async function main() {
 	await server.waitForWebhook(syncPath);
 	await server.setupOwner(DEFAULT_OWNER);
 	const syncUrl = server.webhookUrl(syncPath);
+	const mcpTrigger = workflows.find((workflow) => workflow.id === MCP_EXAMPLE)?.nodes.find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger');
+	const mcpUrl = `${server.baseUrl}/mcp/${String(mcpTrigger?.parameters.path)}`;
 	// Admintotal pushes every four minutes; the demo pushes every minute so the sync is visible.
 	const schedule = sandbox.webhooks.schedule({ url: syncUrl, auth: { type: 'header', token: DELIVERY_TOKEN }, intervalMs: 60_000 });
 
@@ -154,6 +160,9 @@ n8n with the Admintotal nodes is ready.
   New sales note (example 5) and 69-B watch (example 6): open one, click "Fetch Test Event" to see an
     item, or publish/activate it; then create a note with Sales Note → Create (the trigger reports it
     at its next minute, once)
+  MCP clients (example 7, published): ${mcpUrl} (streamable HTTP)
+    with the header  Authorization: Bearer ${MCP_TOKEN}
+    (Check RFC, Find Sales Notes, Find Products, Get Product; Create Prospect is off: see docs/mcp.md)
   Sandbox API: ${sandbox.apiBase}/ (header Api-key: ${DEMO.apiKey})
   Lists come in order "${sandbox.listOrder}" (npm run dev -- --list-order -id, or SANDBOX_LIST_ORDER; change it live with
     curl -s -X PUT ${sandbox.url}/__sandbox/list-order -H 'Content-Type: application/json' -d '{"order":"-id"}')

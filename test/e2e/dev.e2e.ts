@@ -2,7 +2,8 @@
 /**
  * `npm run dev`, the README's first command, run exactly as a newcomer runs it: it must end with a
  * running n8n whose owner can log in and finds the credential and the examples, example 1 must turn
- * a shop order into a sales note in the sandbox, and Ctrl-C must stop everything it started.
+ * a shop order into a sales note in the sandbox, example 7 must serve its tools to an MCP client with
+ * the printed token, and Ctrl-C must stop everything it started.
  * In the node24 pass it runs `npm run dev` as is (the newest n8n is the default); in the node20
  * pass `npm run dev -- --runtime node20`. Under E2E_FIRST_RUN=1 (test/e2e/first-run.sh, run by
  * .ci/run) the runtime cache is empty, so `npm run dev` itself installs n8n, as on a fresh machine.
@@ -10,6 +11,12 @@
 import type { ChildProcess } from 'child_process';
 import { existsSync, readdirSync } from 'fs';
 import { join } from 'path';
+
+// The SDK's subpaths resolve through its package.json "exports", which the lint's resolver does not read (jest and tsc do).
+// eslint-disable-next-line import-x/no-unresolved
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+// eslint-disable-next-line import-x/no-unresolved
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { DEMO } from '../sandbox';
 import { REPO_ROOT, authCookie, freePort, groupAlive, http, killGroup, resolveRuntime, selectedRuntimeName, settlesWithin, sleep, spawnTracked, tail } from './lib';
@@ -84,16 +91,29 @@ describe(`npm ${DEV_ARGS.join(' ')}`, () => {
 		expect(output).toContain(`n8n         ${runtime.version} on Node ${runtime.nodeVersion} (runtime ${RUNTIME};`);
 	});
 
-	it('n8n holds the ready "Admintotal API" and "OpenAI" credentials and the six example workflows', async () => {
+	it('n8n holds the ready "Admintotal API", "OpenAI" and MCP clients credentials and the seven example workflows', async () => {
 		const credentials = await http<{ data: Array<{ name: string; type: string }> }>(`${n8nUrl}/rest/credentials`, { headers: { cookie } });
 		expect(credentials.body.data.map((credential) => [credential.name, credential.type])).toEqual(
 			expect.arrayContaining([
 				['Admintotal API', 'admintotalApi'],
 				['OpenAI', 'openAiApi'],
+				['Admintotal MCP clients', 'httpBearerAuth'],
 			]),
 		);
 		const workflows = await http<{ data: Array<{ id: string }> }>(`${n8nUrl}/rest/workflows`, { headers: { cookie } });
-		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03', 'admintotalExmpl04', 'admintotalExmpl05', 'admintotalExmpl06']);
+		expect(workflows.body.data.map((workflow) => workflow.id).sort()).toEqual(['admintotalExmpl01', 'admintotalExmpl02', 'admintotalExmpl03', 'admintotalExmpl04', 'admintotalExmpl05', 'admintotalExmpl06', 'admintotalExmpl07']);
+	});
+
+	it('example 7, as printed: an MCP client with the printed URL and token lists the four read tools', async () => {
+		const printed = /MCP clients \(example 7, published\): (\S+) \(streamable HTTP\)\n\s+with the header {2}Authorization: Bearer (\S+)/.exec(output);
+		expect(printed).not.toBeNull();
+		const client = new Client({ name: 'dev-e2e', version: '1.0.0' });
+		await client.connect(new StreamableHTTPClientTransport(new URL(printed![1]), { requestInit: { headers: { authorization: `Bearer ${printed![2]}` } } }));
+		try {
+			expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(['Check_RFC', 'Find_Products', 'Find_Sales_Notes', 'Get_Product']);
+		} finally {
+			await client.close();
+		}
 	});
 
 	it('example 1, as printed: a shop order becomes a sales note in the sandbox tenant', async () => {

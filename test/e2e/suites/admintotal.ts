@@ -29,6 +29,8 @@ export const PACKAGE = 'n8n-nodes-admintotal';
 /** Ids the example workflows use for their credentials (examples/README.md). */
 export const EXAMPLE_API_CREDENTIAL = { id: 'admintotalDemoCr1', name: 'Admintotal API' };
 export const EXAMPLE_DELIVERY_CREDENTIAL = { id: 'admintotalDemoWh1', name: 'Admintotal Webhook Delivery' };
+/** The Bearer Auth credential example 7's MCP Server Trigger asks MCP clients for. */
+export const EXAMPLE_MCP_CREDENTIAL = { id: 'admintotalDemoMcp1', name: 'Admintotal MCP clients' };
 
 /** `n8n-nodes-admintotal.<name>`, e.g. type('admintotalSalesNote'). */
 export function nodeType(name: string): string {
@@ -95,6 +97,11 @@ export function jwtCredential(sandbox: Sandbox, username: string, password: stri
 
 export function deliveryCredential(token: string, ref = EXAMPLE_DELIVERY_CREDENTIAL): CredentialFixture {
 	return { ...ref, type: 'admintotalWebhookApi', data: { token, username: '', password: '' } };
+}
+
+/** n8n's Bearer Auth credential with the token MCP clients must send (example 7). */
+export function mcpClientsCredential(token: string, ref = EXAMPLE_MCP_CREDENTIAL): CredentialFixture {
+	return { ...ref, type: 'httpBearerAuth', data: { token } };
 }
 
 export function uses(credential: CredentialFixture): Record<string, { id: string; name: string }> {
