@@ -63,21 +63,9 @@ export class AdmintotalApi implements ICredentialType {
 			type: 'options',
 			default: 'apiKey',
 			options: [
-				{
-					name: 'API Key',
-					value: 'apiKey',
-					description: 'A key issued by Admintotal, sent in the Api-key header',
-				},
-				{
-					name: 'Username and Password (JWT)',
-					value: 'jwt',
-					description: 'Logs in at /api/v2/token/ and renews the access token when it expires',
-				},
-				{
-					name: 'Username and Password (API Key Login)',
-					value: 'loginApiKey',
-					description: "Logs in at /api/v2/usuarios/login_usuario/ and uses the user's API key",
-				},
+				{ name: 'API Key', value: 'apiKey', description: 'A key issued by Admintotal, sent in the Api-key header' },
+				{ name: 'Username and Password (JWT)', value: 'jwt', description: 'Logs in at /api/v2/token/ and renews the access token when it expires' },
+				{ name: 'Username and Password (API Key Login)', value: 'loginApiKey', description: "Logs in at /api/v2/usuarios/login_usuario/ and uses the user's API key" },
 			],
 		},
 		{
@@ -106,30 +94,16 @@ export class AdmintotalApi implements ICredentialType {
 			required: true,
 			displayOptions: { show: { authMethod: ['jwt', 'loginApiKey'] } },
 		},
-		{
-			// n8n clears and refills this through preAuthentication whenever a request gets 401.
-			displayName: 'Session Token',
-			name: 'sessionToken',
-			type: 'hidden',
-			typeOptions: { expirable: true, password: true },
-			default: '',
-		},
-		{
-			displayName: 'Refresh Token',
-			name: 'refreshToken',
-			type: 'hidden',
-			typeOptions: { password: true },
-			default: '',
-		},
+		// n8n clears and refills the session token through preAuthentication whenever a request gets 401.
+		{ displayName: 'Session Token', name: 'sessionToken', type: 'hidden', typeOptions: { expirable: true, password: true }, default: '' },
+		{ displayName: 'Refresh Token', name: 'refreshToken', type: 'hidden', typeOptions: { password: true }, default: '' },
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const method = (credentials.authMethod ?? 'apiKey') as AuthMethod;
-		// The key itself is the secret: nothing to renew, and no session stored, so a 401 is reported
-		// at once instead of being retried with the same key.
+		// The key itself is the secret: nothing to renew, so a 401 is reported at once, not retried with the same key.
 		if (method === 'apiKey') return {};
-		// The node's Proxy, Ignore SSL Issues and Timeout, when a node's run asked for this login; taken
-		// off the object n8n stores afterwards. The Test button and n8n's HTTP Request node hand none.
+		// The node's Proxy, Ignore SSL Issues and Timeout (none from the Test button or the HTTP Request node), never stored.
 		const settings = (credentials[LOGIN_SETTINGS_FIELD] ?? {}) as LoginSettings;
 		delete credentials[LOGIN_SETTINGS_FIELD];
 		const apiBase = tenantApiBase(credentials.baseUrl);
@@ -176,25 +150,15 @@ export class AdmintotalApi implements ICredentialType {
 		return await sharedRenewal(account, String(credentials.password ?? ''), currentToken, async () => await renewSession(method, credentials, exchange));
 	}
 
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		requestOptions: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
+	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		const apiBase = tenantApiBase(credentials.baseUrl);
 		// Our nodes and n8n's own helpers pass `url`; the HTTP Request node passes `uri`.
 		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
 		const target = legacy.url ?? legacy.uri ?? '';
-		if (target === '' || target === '/') {
-			// Every request passes here: a node whose Resource or Operation has a value it does not offer
-			// (e.g. a typo in imported JSON) would otherwise call the API root and "succeed".
-			throw new Error("No Admintotal operation is selected: check the node's Resource and Operation");
-		}
+		// An operation a node does not offer (a typo in imported JSON) would otherwise call the API root and "succeed".
+		if (target === '' || target === '/') throw new Error("No Admintotal operation is selected: check the node's Resource and Operation");
 		const resolved = tenantTarget(target, apiBase);
-		if (resolved === undefined) {
-			throw new Error(
-				`Refused to send Admintotal credentials to ${safeOrigin(target, apiBase)}: only your tenant (${originOf(apiBase)}) receives them`,
-			);
-		}
+		if (resolved === undefined) throw new Error(`Refused to send Admintotal credentials to ${safeOrigin(target, apiBase)}: only your tenant (${originOf(apiBase)}) receives them`);
 		const method = (credentials.authMethod ?? 'apiKey') as AuthMethod;
 		if (method === 'apiKey' && alreadySent.has(requestOptions)) {
 			// n8n sends a request again after a 401 to let a session renew; a key cannot renew.
@@ -216,11 +180,7 @@ export class AdmintotalApi implements ICredentialType {
 	}
 
 	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl}}',
-			url: BANK_ACCOUNTS.path,
-			qs: { limit: 1 },
-		},
+		request: { baseURL: '={{$credentials.baseUrl}}', url: BANK_ACCOUNTS.path, qs: { limit: 1 } },
 		// A redirect fails the test by itself: authenticate forbids following it.
 		rules: [
 			{
@@ -241,9 +201,7 @@ async function renewSession(method: AuthMethod, credentials: ICredentialDataDecr
 	if (method === 'loginApiKey') {
 		const login = await exchange('/usuarios/login_usuario/', { username: credentials.username, password: credentials.password });
 		const apiKey = (objectOf(login.body).usuario as IDataObject | undefined)?.api_key;
-		if (login.statusCode >= 300 || typeof apiKey !== 'string' || apiKey === '') {
-			throw failedLogin(method, login);
-		}
+		if (login.statusCode >= 300 || typeof apiKey !== 'string' || apiKey === '') throw failedLogin(method, login);
 		return { sessionToken: apiKey };
 	}
 	if (typeof credentials.refreshToken === 'string' && credentials.refreshToken !== '') {
@@ -259,9 +217,7 @@ async function renewSession(method: AuthMethod, credentials: ICredentialDataDecr
 	}
 	const pair = await exchange('/token/', { username: credentials.username, password: credentials.password });
 	const access = objectOf(pair.body).access;
-	if (pair.statusCode >= 300 || typeof access !== 'string' || access === '') {
-		throw failedLogin(method, pair);
-	}
+	if (pair.statusCode >= 300 || typeof access !== 'string' || access === '') throw failedLogin(method, pair);
 	const refresh = objectOf(pair.body).refresh;
 	return { sessionToken: access, refreshToken: typeof refresh === 'string' ? refresh : '' };
 }
@@ -274,22 +230,15 @@ function passing(status: number): boolean {
 /** Statuses by which Admintotal refuses the username and password (DRF and SimpleJWT answer 400 or 401; a locked account may be 403). */
 const REFUSING_STATUSES = new Set([400, 401, 403]);
 
-/**
- * Why a login gave no session: a passing failure, tried again by the request that needed it; the
- * credentials refused, in the API's words; or an answer no login gives (a 404, a 2xx without a token).
- */
+/** Why a login gave no session: a passing failure (tried again), the credentials refused, or an answer no login gives. */
 function failedLogin(method: AuthMethod, response: TokenExchange, what: 'login' | 'token refresh' = 'login'): Error {
 	const status = response.statusCode;
 	if (passing(status)) return new PassingLoginFailure(`the ${METHOD_LABEL[method]} ${what}`, { statusCode: status, headers: response.headers, body: response.body });
 	// Masked before it is cut, so a secret at the edge is never cut into a piece left unmasked.
 	const detail = serverLine(firstMessage(response.body), response.secrets, 200, { html: typeof response.body === 'string' }).replace(/[.\s]+$/, '');
 	const said = `(HTTP ${status})${detail ? `: "${detail}"` : ''}`;
-	if (REFUSING_STATUSES.has(status)) {
-		return new RefusedLogin(`Admintotal refused the login with the ${METHOD_LABEL[method]} ${said}. Check the username and password in the credential.`);
-	}
-	return new RefusedLogin(
-		`Admintotal did not answer the login with the ${METHOD_LABEL[method]} as expected ${said}. Check the Base URL and the Authentication Method in the credential.`,
-	);
+	if (REFUSING_STATUSES.has(status)) return new RefusedLogin(`Admintotal refused the login with the ${METHOD_LABEL[method]} ${said}. Check the username and password in the credential.`);
+	return new RefusedLogin(`Admintotal did not answer the login with the ${METHOD_LABEL[method]} as expected ${said}. Check the Base URL and the Authentication Method in the credential.`);
 }
 
 function objectOf(body: unknown): IDataObject {

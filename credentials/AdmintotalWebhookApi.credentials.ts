@@ -1,11 +1,6 @@
 import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 
-/**
- * The secret Admintotal sends with each webhook delivery, checked by the Admintotal Trigger.
- * Nothing here is sent anywhere: it is compared with what arrives. The trigger's
- * "Delivery Authentication" option decides which fields are used, so none is required on its own;
- * the trigger refuses to activate when the fields it needs are empty.
- */
+/** The secret Admintotal sends with each delivery, only compared with what arrives; none is required: the trigger's Delivery Authentication says which it needs. */
 export class AdmintotalWebhookApi implements ICredentialType {
 	name = 'admintotalWebhookApi';
 

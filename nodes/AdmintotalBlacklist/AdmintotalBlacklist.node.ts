@@ -23,20 +23,8 @@ export const blacklist = defineResource({
 		description: 'Retrieve a list of blacklisted taxpayers, optionally by type, RFC or name',
 		fields: [
 			collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, [
-				textField({
-					name: 'name',
-					displayName: 'Name',
-					apiName: 'nombre',
-					description: 'Only taxpayers whose company name matches this text (nombre)',
-					placeholder: 'e.g. Comercializadora',
-				}),
-				scalarField(rfcText)({
-					name: 'rfc',
-					displayName: 'RFC',
-					apiName: 'rfc',
-					placeholder: 'e.g. ABC680524P76',
-					description: 'Only entries with this RFC (rfc); to test one RFC and always get an answer, use the Check RFC operation',
-				}),
+				textField({ name: 'name', displayName: 'Name', apiName: 'nombre', description: 'Only taxpayers whose company name matches this text (nombre)', placeholder: 'e.g. Comercializadora' }),
+				scalarField(rfcText)({ name: 'rfc', displayName: 'RFC', apiName: 'rfc', placeholder: 'e.g. ABC680524P76', description: 'Only entries with this RFC (rfc); to test one RFC and always get an answer, use the Check RFC operation' }),
 				catalogField({ name: 'type', displayName: 'Type', apiName: 'tipo', description: 'Only entries of this type (tipo)' }, BLACKLIST_TYPE),
 			]),
 		],

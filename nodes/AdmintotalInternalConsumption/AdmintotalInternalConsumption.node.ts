@@ -18,20 +18,7 @@ export const internalConsumptions = defineResource({
 	label: (consumption) =>
 		[labelText(consumption.folio_completo) || `Internal consumption ${labelText(consumption.id)}`, labelText(consumption.motivo), labelText(consumption.fecha)].filter(Boolean).join(' · '),
 	// What was consumed, when, for how much, and its state.
-	simplify: {
-		id: true,
-		folio: true,
-		folio_completo: true,
-		fecha: true,
-		almacen: true,
-		motivo: true,
-		vendedor: true,
-		subtotal: true,
-		iva: true,
-		total: true,
-		status_display: true,
-		cancelado: true,
-	},
+	simplify: { id: true, folio: true, folio_completo: true, fecha: true, almacen: true, motivo: true, vendedor: true, subtotal: true, iva: true, total: true, status_display: true, cancelado: true },
 	operations: [createInternalConsumption],
 	step: cfdiFileStep({ field: 'xml_timbrado', record: 'internal consumption' }),
 	emptyIdsSince: EMPTY_IDS_SINCE,

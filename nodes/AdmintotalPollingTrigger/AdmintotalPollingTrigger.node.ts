@@ -35,26 +35,10 @@ export class AdmintotalPollingTrigger implements INodeType {
 				required: true,
 				default: 'newSalesNote',
 				options: [
-					{
-						name: 'Blacklist Entry Added or Changed',
-						value: 'blacklistChanged',
-						description: "An RFC appears on SAT's 69-B list or its type changes (e.g. Presunto → Definitivo): one item per RFC with the type before and after",
-					},
-					{
-						name: 'New Order',
-						value: 'newOrder',
-						description: 'One item per order not reported yet, dated today or yesterday',
-					},
-					{
-						name: 'New Sales Note',
-						value: 'newSalesNote',
-						description: 'One item per sales note not reported yet, dated today or yesterday',
-					},
-					{
-						name: 'Sales Note Cancelled',
-						value: 'salesNoteCancelled',
-						description: 'One item per sales note cancelled since the last poll, among those dated within Look Back (Days)',
-					},
+					{ name: 'Blacklist Entry Added or Changed', value: 'blacklistChanged', description: "An RFC appears on SAT's 69-B list or its type changes (e.g. Presunto → Definitivo): one item per RFC with the type before and after" },
+					{ name: 'New Order', value: 'newOrder', description: 'One item per order not reported yet, dated today or yesterday' },
+					{ name: 'New Sales Note', value: 'newSalesNote', description: 'One item per sales note not reported yet, dated today or yesterday' },
+					{ name: 'Sales Note Cancelled', value: 'salesNoteCancelled', description: 'One item per sales note cancelled since the last poll, among those dated within Look Back (Days)' },
 				],
 			},
 			{
@@ -95,9 +79,7 @@ export class AdmintotalPollingTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
-				options: [
-					parallelRequestsProperty('Pages (or RFC lookups) asked at once when a poll reads more than one'),
-				],
+				options: [parallelRequestsProperty('Pages (or RFC lookups) asked at once when a poll reads more than one')],
 			},
 		],
 	};

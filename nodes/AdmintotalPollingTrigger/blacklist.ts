@@ -19,26 +19,16 @@ export interface BlacklistPoll {
 	parallel: number;
 }
 
-/**
- * What the static data holds for the blacklist event: which RFCs were watched (`*` for the whole
- * list) and, per type, the RFCs listed with it (the gravest type when an RFC has several entries),
- * comma-separated: about 14 bytes per listed RFC.
- */
+/** The RFCs watched (`*`: the whole list) and, per gravest type, the RFCs listed with it, comma-separated (about 14 bytes each). */
 interface SavedBlacklist {
 	scope: string;
 	types: Record<string, string>;
 }
 
 /**
- * One poll of SAT's 69-B list: with RFCs, a `?rfc=` lookup each (or the whole list, when fewer
- * round trips); without, the whole list, pages side by side. A read of the whole list can shift
- * while it is read (an entry removed moves the rest back by one, and entries have no ID), so what
- * it says changed is only a candidate: each candidate RFC is looked up alone, and that answer
- * decides. An RFC that newly appears, or whose gravest type changed, since the last good poll is
- * output once, with its type before and after and Check RFC's verdict; one that left the list is
- * forgotten, not reported. An RFC watched for the first time (the first activation, or added to
- * the list of RFCs) is only remembered. An entry whose RFC is not an RFC (empty, malformed) is
- * never a change: the trigger cannot say which taxpayer it names.
+ * One poll of SAT's 69-B list. A whole read can shift while read (entries have no ID), so a change it shows is a candidate that
+ * the RFC's own lookup confirms. An RFC newly listed, or whose gravest type changed, is output once; one that left is forgotten,
+ * one watched for the first time only remembered, and an entry that names no valid RFC is never a change.
  */
 export async function pollBlacklist(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const saved = readSaved(tenant.context, memory.blacklist);
@@ -55,16 +45,10 @@ export async function pollBlacklist(tenant: Tenant<IPollFunctions>, poll: Blackl
 	for (const rfc of candidates) {
 		const verdict = confirmed.get(rfc);
 		const previous = before.get(rfc);
-		// The lookup agrees with the memory: the read had shifted, and nothing changed.
-		if (typeKeyOf(verdict) === previous) {
-			if (verdict) current.set(rfc, verdict);
-			else current.delete(rfc);
-			continue;
-		}
-		if (verdict) {
-			current.set(rfc, verdict);
-			changes.push(changeItem(verdict, previous));
-		} else current.delete(rfc);
+		if (verdict) current.set(rfc, verdict);
+		else current.delete(rfc);
+		// A lookup that agrees with the memory means the read had shifted: nothing changed.
+		if (verdict && typeKeyOf(verdict) !== previous) changes.push(changeItem(verdict, previous));
 	}
 	memory.blacklist = { scope: poll.rfcs.length === 0 ? '*' : [...poll.rfcs].sort().join(','), types: saveTypes(current) } satisfies SavedBlacklist;
 	if (changes.length === 0) return null;
@@ -75,12 +59,7 @@ export async function pollBlacklist(tenant: Tenant<IPollFunctions>, poll: Blackl
 export async function sampleBlacklistChange(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const saved = isSaved(memory.blacklist) ? memory.blacklist : undefined;
 	const before = saved ? readTypes(saved.types) : new Map<string, string>();
-	let verdicts: Map<string, BlacklistVerdict>;
-	if (poll.rfcs.length > 0) verdicts = await readVerdicts(tenant, poll);
-	else {
-		const first = (await fetchPage(tenant, BLACKLIST_PATH, { limit: 1 })).results;
-		verdicts = listedVerdicts(first);
-	}
+	const verdicts = poll.rfcs.length > 0 ? await readVerdicts(tenant, poll) : listedVerdicts((await fetchPage(tenant, BLACKLIST_PATH, { limit: 1 })).results);
 	const [verdict] = verdicts.values();
 	return verdict ? [[{ json: changeItem(verdict, before.get(verdict.rfc)) }]] : null;
 }
@@ -126,18 +105,8 @@ function listedVerdicts(entries: IDataObject[]): Map<string, BlacklistVerdict> {
 function changeItem(verdict: BlacklistVerdict, previous: string | undefined): IDataObject {
 	const tipoBefore = previous === undefined ? null : /^\d+$/.test(previous) ? Number(previous) : previous;
 	const labelBefore = tipoBefore === null ? null : readBlacklistType(tipoBefore).tipoLabel;
-	return {
-		rfc: verdict.rfc,
-		change: tipoBefore === null ? 'added' : 'changed',
-		tipoBefore,
-		tipoLabelBefore: labelBefore,
-		tipo: verdict.tipo,
-		tipoLabel: verdict.tipoLabel,
-		nombre: verdict.nombre,
-		blocking: verdict.blocking,
-		meaning: verdict.meaning,
-		checkDigitValid: verdict.checkDigitValid,
-	};
+	const { rfc, tipo, tipoLabel, nombre, blocking, meaning, checkDigitValid } = verdict;
+	return { rfc, change: tipoBefore === null ? 'added' : 'changed', tipoBefore, tipoLabelBefore: labelBefore, tipo, tipoLabel, nombre, blocking, meaning, checkDigitValid };
 }
 
 /** A listed RFC's type as the memory writes it; undefined when not listed. */

@@ -1,9 +1,6 @@
 import { dayIn } from '../shared/fields/grammars';
 
-/**
- * Days as Admintotal's `desde` filter takes them (YYYY-MM-DD). "Today" is the tenant's day: the
- * workflow's timezone (Settings → Timezone, n8n's default otherwise), which should be the tenant's.
- */
+// Days as `desde` takes them (YYYY-MM-DD); "today" is in the workflow's timezone, which should be the tenant's.
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -22,11 +19,7 @@ export function later(a: string, b: string): string {
 	return a > b ? a : b;
 }
 
-/**
- * The day a record is dated, as the API wrote it: "2026-03-10T23:30:00-06:00" is the 10th whatever
- * our timezone, because Admintotal compares `desde` with the day it writes. Undefined when `fecha`
- * is not a date.
- */
+/** The day as the API wrote it ("2026-03-10T23:30:00-06:00" is the 10th), as Admintotal compares `desde` with it. */
 export function writtenDay(value: unknown): string | undefined {
 	return typeof value === 'string' ? ISO_DAY.exec(value)?.[0] : undefined;
 }

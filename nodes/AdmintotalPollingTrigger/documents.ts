@@ -25,11 +25,7 @@ export interface DocumentPoll {
 interface SavedDocuments {
 	/** The filters the IDs were seen with: other filters start over, like a first activation. */
 	filters: string;
-	/**
-	 * The first day the memory follows: every record of it and of later days not in `days` is new.
-	 * A record of an earlier day was never looked for (the window widened, or the clock or the
-	 * timezone moved it back), so finding it is not news: it is remembered, not reported.
-	 */
+	/** The first day followed: later records not in `days` are new; an earlier one was never looked for, so it is remembered, not reported. */
 	from: string;
 	/** Day → the IDs in the list at the end of the last poll (see seenIds.ts), in the list's order. */
 	days: Record<string, string>;
@@ -50,19 +46,10 @@ const MAX_POLLS_BETWEEN_WHOLE_READS = 1_440;
 const toldUnnamed = new Set<string>();
 
 /**
- * One poll of a list: reads it from the first day of the window (today in the workflow's timezone,
- * minus `daysBack`) and outputs the records of followed days whose ID it did not know.
- *
- * The memory holds the IDs the list held at the end of the last poll, the order the list came in
- * and its edge (windowReads.ts). A poll first reads only the side of the edge where new records
- * come (the end of a list that grows there, the first pages of a list with the newest first); when
- * the edge is not where the memory puts it (a record landed among the known ones, or left), the
- * order is one the trigger cannot name, or the window gained or lost days, the poll reads the
- * whole window, recognises the order again, and the IDs it read become the memory. `count` is
- * never trusted. A record that lands among the known ones in the same interval in which another
- * leaves keeps every position as it was, which the whole read, due at most every wholeReadDue
- * polls, finds. A page that cannot be read fails the poll, which then reports nothing and
- * remembers nothing; the order never fails it.
+ * One poll: the records of followed days (from today minus `daysBack`) whose ID it did not know. It reads only past the
+ * remembered edge (windowReads.ts) unless the edge moved, the order is unnamed, the window changed or a whole read is due
+ * (a record landing while another leaves keeps every position); then it reads the whole window and remembers what it read.
+ * `count` is never trusted; a page that cannot be read fails the poll, which then reports and remembers nothing.
  */
 export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: DocumentPoll, memory: IDataObject): Promise<INodeExecutionData[][] | null> {
 	const { context } = tenant;
@@ -143,12 +130,7 @@ async function itemsOf(context: IPollFunctions, poll: DocumentPoll, records: IDa
 	return await pollItems(context, poll.event.cfdi, records, poll.simplify ? poll.event.simplify : undefined);
 }
 
-/**
- * The whole window is read again every so many polls, so that a record landing among the known
- * ones while another leaves (the positions unchanged) is found: as many polls as the window has
- * pages (about one request more per poll on average), from 10 polls for a small list to one a day
- * for a large one (100,000 notes a day: every 1,440 polls).
- */
+/** A whole read every as many polls as the window has pages (about one request more a poll), from 10 up to once a day. */
 function wholeReadDue(polls: number, known: number): boolean {
 	const every = Math.min(MAX_POLLS_BETWEEN_WHOLE_READS, Math.max(MIN_POLLS_BETWEEN_WHOLE_READS, Math.ceil(known / PAGE_SIZE)));
 	return polls + 1 >= every;
@@ -173,10 +155,8 @@ function readSaved(context: IPollFunctions, saved: unknown, fingerprint: string)
 }
 
 /**
- * Fetch Test Event: the newest record by ID, with the poll's filters, whatever its date, so a user
- * can map fields; nothing remembered. The list's two ends are read (two requests): in a list by ID
- * the newest is at one of them. In a list by date or in no order the trigger can name, the newest
- * of the poll's window is given (the window read whole), or of the ends when the window is empty.
+ * Fetch Test Event: the newest record by ID with the poll's filters, nothing remembered. In a list by ID it is at one of the
+ * two ends; otherwise it is the newest of the window read whole (or of the ends when the window is empty).
  */
 export async function newestDocument(tenant: Tenant<IPollFunctions>, poll: DocumentPoll): Promise<INodeExecutionData[][] | null> {
 	const { context } = tenant;

@@ -20,15 +20,13 @@ export interface DocumentEvent {
 	cfdi?: CfdiSource;
 }
 
-
 export const DOCUMENT_EVENTS: Record<DocumentEvent['name'], DocumentEvent> = {
 	newSalesNote: {
 		name: 'newSalesNote',
 		record: 'sales note',
 		path: SALES_NOTES_PATH,
 		cancelledOnly: false,
-		// A note's `desde` is a date; yesterday is read again so a note dated in the tenant's day
-		// around midnight, or entered afterwards with yesterday's date, is not missed.
+		// Yesterday again: a note dated around midnight, or entered later with yesterday's date, is not missed.
 		daysBack: 1,
 		// Sales Note's own Simplify shape, which keeps the PDF link a message sends the customer.
 		simplify: SIMPLIFIED_SALES_NOTE,

@@ -1,11 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * The order a list comes in, as the trigger recognises it from the records a whole read gave. The
- * spec names none and DRF serves whatever the view's queryset has, so nothing is assumed: by ID
- * either way, by date either way with the ID breaking ties, or `unnamed` (stable while read, but
- * neither). It only chooses the cheap way to find new records (windowReads.ts); any order is read right.
- */
+/** A list's order as a whole read shows it (the spec names none): by ID or date, either way, or `unnamed`; it only picks the cheap read. */
 export type ListOrder = 'id' | '-id' | 'fecha' | '-fecha' | 'unnamed';
 
 export const LIST_ORDERS: readonly ListOrder[] = ['id', '-id', 'fecha', '-fecha', 'unnamed'];
@@ -25,10 +20,7 @@ const NAMED: Array<[Exclude<ListOrder, 'unnamed'>, (record: IDataObject, id: num
 	['-fecha', (record, id) => [-Date.parse(String(record.fecha)), -id]],
 ];
 
-/**
- * The order the records come in; `previous` when they are too few to tell (none or one: any order
- * fits, so the one known before stands).
- */
+/** The order the records come in; `previous` when fewer than two (any order fits). */
 export function recognise(records: IDataObject[], idOf: (record: IDataObject) => number, previous: ListOrder): ListOrder {
 	if (records.length < 2) return previous;
 	const ids = records.map(idOf);

@@ -23,12 +23,9 @@ export interface ListRead {
 }
 
 /**
- * A list read by a poll while the tenant may change it: from `offset` to its end, each page asked
- * to start on the last record of the page before, so the reader can tell whether the list shifted
- * between two pages. `count` is never trusted: it only says how many pages may be asked side by
- * side; the reading ends at a page with no `next` link, or at the first page `until` accepts (read
- * one by one then). Only `next`'s presence is read, never its address: every page is asked by
- * offset, on the list that was asked. `complete`: the last page read ended the list.
+ * A list read from `offset` while the tenant may change it, each page starting on the last record of the one before, so a shift
+ * shows. `count` only says how many pages may go side by side; the read ends at a page without `next` (whose address is never
+ * followed) or the first page `until` accepts. `complete`: the last page read ended the list.
  */
 export async function readOverlapping(read: ListRead, { offset, until }: { offset: number; until?: (records: IDataObject[]) => boolean }): Promise<{ pages: IDataObject[][]; complete: boolean }> {
 	const { tenant, path, qs, parallel } = read;
@@ -69,11 +66,7 @@ export async function readOverlapping(read: ListRead, { offset, until }: { offse
 	return { pages, complete: !more };
 }
 
-/**
- * Every record of the list and the pages the reads took, from pages that joined: a read whose pages
- * shifted while read, or with a page that contradicts itself, changes nothing and is read again; the
- * poll fails when every read does. Documents and SAT's 69-B list are read this one way.
- */
+/** Every record, from pages that joined (a read that shifted or contradicts itself is read again), and the pages it took. */
 export async function readWholeList(read: ListRead): Promise<{ records: IDataObject[]; pages: number }> {
 	let pagesRead = 0;
 	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
@@ -88,11 +81,8 @@ export async function readWholeList(read: ListRead): Promise<{ records: IDataObj
 }
 
 /**
- * The records of overlapping pages in the list's order, each once, or undefined when the pages do
- * not join: a page starts on a record not read yet (records left meanwhile, and one may have
- * slipped between the pages), or lists an ID twice (and so leaves a record out). A page that starts
- * further back is fine: records landed behind the reading, and what follows is whole. Any order the
- * list keeps while it is read joins.
+ * The records of overlapping pages, each once, or undefined when a page starts on a record not read yet (one may have slipped
+ * between) or lists an ID twice (leaving one out); a page starting further back is fine: records landed behind the reading.
  */
 export function joined(pages: IDataObject[][], idOf?: (record: IDataObject) => number): IDataObject[] | undefined {
 	const records: IDataObject[] = [];

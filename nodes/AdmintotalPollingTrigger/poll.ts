@@ -12,20 +12,10 @@ import type { DocumentEvent, EventName } from './events';
 import { DEFAULT_LOOK_BACK_DAYS, DOCUMENT_EVENTS, DOCUMENT_FILTERS, MAX_LOOK_BACK_DAYS } from './events';
 import { Tenant } from '../shared/tenant/tenant';
 
-/**
- * Polls of one trigger running in this process. n8n starts a poll on every tick even while the last
- * one still runs (a slow tenant, a long list); two polls reading the same memory would report the
- * same records twice, so a tick that finds its trigger still polling does nothing: the running poll,
- * or the next tick, reports what is new.
- */
+/** Triggers polling in this process: n8n ticks even while a poll runs, and two polls on one memory would report records twice. */
 const running = new Set<string>();
 
-/**
- * One poll. The static data is read once and changed only after every list was read completely;
- * a poll that fails throws (n8n records the error) and leaves it as the last good poll left it, so
- * the next poll reports everything since then. Fetch Test Event (manual mode) returns the newest
- * record and changes nothing.
- */
+/** One poll: the static data changes only once every list was read whole, so after a failure the next poll reports everything since the last good one. */
 export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObject): Promise<INodeExecutionData[][] | null> {
 	// Parameters are read and checked as every operation's are (fields/reader.ts), naming the field.
 	const reader = ValueReader.ofPoll(context);
@@ -44,8 +34,7 @@ export async function runPoll(context: IPollFunctions, memoryOf: () => IDataObje
 	running.add(key);
 	try {
 		const memory = memoryOf();
-		// Work on a copy: the static data changes only once the poll has read everything. Only the
-		// current event is kept; another event's memory would be stale by the time it is chosen again.
+		// Only the current event is kept: another event's memory would be stale by the time it is chosen again.
 		const stateKey = 'rfcs' in poll ? 'blacklist' : poll.event.name;
 		const staged: IDataObject = stateKey in memory ? { [stateKey]: memory[stateKey] } : {};
 		const items = 'rfcs' in poll ? await pollBlacklist(tenant, poll, staged) : await pollDocuments(tenant, poll, staged);

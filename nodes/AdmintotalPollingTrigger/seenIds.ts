@@ -1,13 +1,9 @@
 import { isJsonObject } from '../shared/records';
 
 /**
- * The IDs a poll knows in the list it reads (reported, or there at the first activation), filed
- * under the day the record is dated, kept only for the days the poll still reads. This is what the
- * workflow's static data holds for the sales note and order events, so it is written compactly:
- * per day, the IDs in ascending order as base-36 steps from the previous one, a run of consecutive
- * IDs as `step.count`. Consecutive IDs (every note of the tenant) cost a few bytes for a whole day;
- * IDs spread by a filter (one series of several) cost about 2 bytes each. Measured in
- * test/nodes/pollingTrigger/memory.test.ts.
+ * The IDs a poll knows, filed under their record's day while the poll still reads it. Saved compactly in static data: per day,
+ * ascending base-36 steps from the previous ID, a run as `step.count` (a whole day of consecutive IDs costs a few bytes, IDs
+ * spread by a filter about 2 bytes each; test/nodes/pollingTrigger/memory.test.ts).
  */
 export type SavedDays = Record<string, string>;
 
@@ -88,10 +84,7 @@ export function encodeIds(ids: number[]): string {
 	return tokens.join(',');
 }
 
-/**
- * The IDs a day's tokens write, at most `budget` of them; undefined when the text is not tokens or
- * would expand past the budget (a run is measured before it is expanded, so a run of 10^14 costs nothing).
- */
+/** A day's IDs, at most `budget`; undefined when not tokens or past the budget (a run is measured before it is expanded). */
 export function decodeIds(text: string, budget = MAX_REMEMBERED_IDS): number[] | undefined {
 	if (!TOKENS.test(text)) return undefined;
 	const ids: number[] = [];

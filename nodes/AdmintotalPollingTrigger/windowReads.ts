@@ -5,12 +5,8 @@ import { type ListRead, joined, readOverlapping } from './overlappingPages';
 import type { SeenIds } from './seenIds';
 
 /**
- * The ways a poll reads its window of a list. The memory holds the IDs the list held at the end of
- * the last poll and its edge: the record listed last (a list that grows at its end) or first (a list
- * with the newest first). If nothing came or left among the known records, the edge stands where
- * the memory puts it and every record on its far side is new: the cheap reads check exactly that
- * and give up (undefined) when it does not hold; the poll then reads the whole window. Pages overlap
- * by one record, so a read whose pages shifted is seen.
+ * The cheap reads of a window: if nothing came or left among the known records, the edge (the record listed last, or first when
+ * newest first) stands where the memory puts it and all beyond it is new; they check exactly that and else give up (undefined).
  */
 export type WindowRead = Required<ListRead>;
 
@@ -22,11 +18,7 @@ export async function readAfterEdge(read: WindowRead, known: SeenIds, edge: numb
 	return records.slice(1).some((record) => known.has(read.idOf(record))) ? undefined : records;
 }
 
-/**
- * A list with the newest first: everything before the edge is new, and the known records follow it,
- * so the list holds (new + known) records. The first pages are read up to the edge; the last known
- * record is then asked at its offset (one request, unless those pages ended the list).
- */
+/** Newest first: the pages up to the edge are new, then the known records, the last of them asked at its offset to check the length. */
 export async function readBeforeEdge(read: WindowRead, known: SeenIds, edge: number): Promise<IDataObject[] | undefined> {
 	const isKnown = (record: IDataObject) => known.has(read.idOf(record));
 	const { pages, complete } = await readOverlapping(read, { offset: 0, until: (records) => records.some(isKnown) });

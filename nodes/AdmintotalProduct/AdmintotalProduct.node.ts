@@ -10,13 +10,7 @@ import { editProductAssemblies } from './editAssemblies.operation';
 import { enableProductWebhooks } from './enableWebhooks.operation';
 
 /** `almacen` means the same on Get and Get Many: the warehouse whose prices and stock are shown. */
-const warehouseFilter = wholeNumberFilter({
-	name: 'warehouseId',
-	displayName: 'Warehouse ID',
-	apiName: 'almacen',
-	description:
-		'Warehouse whose prices and stock are returned (almacen). Without it the catalogue sale price is used and the stock field (existencia) is left out.',
-});
+const warehouseFilter = wholeNumberFilter({ name: 'warehouseId', displayName: 'Warehouse ID', apiName: 'almacen', description: 'Warehouse whose prices and stock are returned (almacen). Without it the catalogue sale price is used and the stock field (existencia) is left out.' });
 
 export const products = defineResource({
 	noun: 'Product',
@@ -27,19 +21,7 @@ export const products = defineResource({
 	label: (product) => [labelText(product.codigo), labelText(product.descripcion)].filter(Boolean).join(' · '),
 	searchParam: 'q',
 	// What a shop integration needs to list and sell a product.
-	simplify: {
-		id: true,
-		codigo: true,
-		descripcion: true,
-		precio: true,
-		precio_neto: true,
-		existencia: true,
-		moneda: true,
-		linea: true,
-		sublinea: true,
-		medio_distribucion: true,
-		imagen_url: true,
-	},
+	simplify: { id: true, codigo: true, descripcion: true, precio: true, precio_neto: true, existencia: true, moneda: true, linea: true, sublinea: true, medio_distribucion: true, imagen_url: true },
 	get: {
 		description: 'Retrieve a product by its internal ID, with prices and stock of a warehouse if given',
 		idDescription: "The product's internal ID, not its code: search the list by description, or filter Get Many by code",
@@ -50,20 +32,8 @@ export const products = defineResource({
 		fields: [
 			collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, [
 				textField({ name: 'code', displayName: 'Code', apiName: 'codigo', description: 'Only the product with exactly this code (codigo)', placeholder: 'e.g. 02537' }),
-				listField({
-					name: 'codes',
-					displayName: 'Codes',
-					apiName: 'codigos',
-					description: 'Only products with one of these codes, separated by commas (codigos)',
-					placeholder: 'e.g. 02537, 02538, A-100',
-				}),
-				textField({
-					name: 'descriptionContains',
-					displayName: 'Description Contains',
-					apiName: 'q',
-					description: 'Only products whose description contains this text (q)',
-					placeholder: 'e.g. tornillo',
-				}),
+				listField({ name: 'codes', displayName: 'Codes', apiName: 'codigos', description: 'Only products with one of these codes, separated by commas (codigos)', placeholder: 'e.g. 02537, 02538, A-100' }),
+				textField({ name: 'descriptionContains', displayName: 'Description Contains', apiName: 'q', description: 'Only products whose description contains this text (q)', placeholder: 'e.g. tornillo' }),
 				catalogField(
 					{ name: 'distributionMedium', displayName: 'Distribution Medium', apiName: 'medio_distribucion', description: 'Only products sold through this channel (medio_distribucion)' },
 					DISTRIBUTION_MEDIUM,
@@ -76,29 +46,9 @@ export const products = defineResource({
 				wholeNumberFilter({ name: 'sublineId', displayName: 'Subline ID', apiName: 'sublinea', description: 'Only products of this subline (sublinea)' }),
 			]),
 			collection({ displayName: 'Options', name: 'options', placeholder: 'Add Option' }, [
-				listField({
-					name: 'excludeFields',
-					displayName: 'Fields to Exclude',
-					apiName: 'excluir',
-					description: 'Fields the API leaves out of each product, separated by commas, to make large catalogues lighter (excluir)',
-					placeholder: 'e.g. info_almacenes, composiciones, descripcion_ecommerce',
-				}),
-				wholeNumberFilter({
-					name: 'priceClassificationId',
-					displayName: 'Price Classification ID',
-					apiName: 'clasificacion_precios',
-					description: 'Client classification whose price list applies (clasificacion_precios)',
-				}),
-				listField(
-					{
-						name: 'stockWarehouseIds',
-						displayName: 'Stock Warehouse IDs',
-						apiName: 'almacenes_existencias',
-						description: 'Warehouses whose stock is added up in the stock field, separated by commas (almacenes_existencias)',
-						placeholder: 'e.g. 1, 3',
-					},
-					wholeNumber,
-				),
+				listField({ name: 'excludeFields', displayName: 'Fields to Exclude', apiName: 'excluir', description: 'Fields the API leaves out of each product, separated by commas, to make large catalogues lighter (excluir)', placeholder: 'e.g. info_almacenes, composiciones, descripcion_ecommerce' }),
+				wholeNumberFilter({ name: 'priceClassificationId', displayName: 'Price Classification ID', apiName: 'clasificacion_precios', description: 'Client classification whose price list applies (clasificacion_precios)' }),
+				listField({ name: 'stockWarehouseIds', displayName: 'Stock Warehouse IDs', apiName: 'almacenes_existencias', description: 'Warehouses whose stock is added up in the stock field, separated by commas (almacenes_existencias)', placeholder: 'e.g. 1, 3' }, wholeNumber),
 				warehouseFilter,
 			]),
 		],

@@ -11,13 +11,6 @@ export const enableProductWebhooks = defineOperation({
 	method: 'POST',
 	path: ENABLE_WEBHOOKS_PATH,
 	fields: [
-		listField({
-			displayName: 'Product Codes',
-			name: 'codes',
-			apiName: 'codigos',
-			required: true,
-			placeholder: 'e.g. HER-00001, HER-00002',
-			description: 'Codes separated by commas or new lines, or an array from an expression (codigos)',
-		}),
+		listField({ displayName: 'Product Codes', name: 'codes', apiName: 'codigos', required: true, placeholder: 'e.g. HER-00001, HER-00002', description: 'Codes separated by commas or new lines, or an array from an expression (codigos)' }),
 	],
 });

@@ -13,17 +13,7 @@ export const prospects = defineResource({
 	label: (prospect) =>
 		[labelText(prospect.codigo), labelText(prospect.nombre_comercial) || labelText(prospect.empresa), labelText(prospect.nombre)].filter(Boolean).join(' · ') || `Prospect ${labelText(prospect.id)}`,
 	// Who it is and how far along. `stats_display` is the API's spelling.
-	simplify: {
-		id: true,
-		codigo: true,
-		nombre: true,
-		empresa: true,
-		nombre_comercial: true,
-		rfc: true,
-		sucursal: true,
-		status: true,
-		stats_display: true,
-	},
+	simplify: { id: true, codigo: true, nombre: true, empresa: true, nombre_comercial: true, rfc: true, sucursal: true, status: true, stats_display: true },
 	operations: [createProspect],
 });
 

@@ -28,13 +28,7 @@ export const createSalesNote = defineOperation({
 		// The API spells this field "entgrega"; the spec says so and we send it that way.
 		addressField('deliveryAddress', 'Delivery Address', 'direccion_entgrega'),
 		collection({ displayName: 'Additional Fields', name: 'additionalFields' }, [
-			textField({
-				displayName: 'Billing Key',
-				name: 'billingKey',
-				apiName: 'clave_facturacion',
-				placeholder: 'e.g. K7P2QX',
-				description: 'Key the customer uses with the External ID to self-invoice on the invoicing portal; 6 characters recommended (clave_facturacion)',
-			}),
+			textField({ displayName: 'Billing Key', name: 'billingKey', apiName: 'clave_facturacion', placeholder: 'e.g. K7P2QX', description: 'Key the customer uses with the External ID to self-invoice on the invoicing portal; 6 characters recommended (clave_facturacion)' }),
 			exactNumberField({ displayName: 'Card Amount', name: 'cardAmount', apiName: 'monto_tarjeta', placeholder: 'e.g. 850.00', description: 'Amount paid by card, sent exactly as written (monto_tarjeta)' }),
 			scalarField(fourDigits)({ displayName: 'Card Last 4 Digits', name: 'cardLastDigits', apiName: 'numero_tarjeta', placeholder: 'e.g. 4242', description: 'Last four digits of the card (numero_tarjeta)' }),
 			catalogField({ displayName: 'Card Type', name: 'cardType', apiName: 'tipo_tarjeta', description: 'Credit or debit (tipo_tarjeta)' }, CARD_TYPE),
@@ -43,17 +37,8 @@ export const createSalesNote = defineOperation({
 			textField({ displayName: 'Currency', name: 'currency', apiName: 'moneda', placeholder: 'e.g. USD', description: 'Currency name (moneda); the tenant currency when left out' }),
 			customFieldsField,
 			dateTimeField({ displayName: 'Date', name: 'date', apiName: 'fecha', description: 'Date of the note in ISO 8601 (fecha); a date-time keeps its time' }),
-			decimalField(
-				{ displayName: 'Exchange Rate', name: 'exchangeRate', apiName: 'tipo_cambio', placeholder: 'e.g. 17.2450', description: 'Exchange rate to the tenant currency, sent exactly as written (tipo_cambio)' },
-				{ positive: true },
-			),
-			textField({
-				displayName: 'External ID',
-				name: 'externalId',
-				apiName: 'id_externo',
-				placeholder: 'e.g. SHOP-1001',
-				description: 'Your own identifier of the note, such as the shop order number (id_externo)',
-			}),
+			decimalField({ displayName: 'Exchange Rate', name: 'exchangeRate', apiName: 'tipo_cambio', placeholder: 'e.g. 17.2450', description: 'Exchange rate to the tenant currency, sent exactly as written (tipo_cambio)' }, { positive: true }),
+			textField({ displayName: 'External ID', name: 'externalId', apiName: 'id_externo', placeholder: 'e.g. SHOP-1001', description: 'Your own identifier of the note, such as the shop order number (id_externo)' }),
 			warehouseField,
 		]),
 	],

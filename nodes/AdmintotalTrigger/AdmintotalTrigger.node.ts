@@ -8,26 +8,16 @@ import { testDeliveryCredential } from './deliveryCredentialCheck';
 import { receiveDelivery } from './receive';
 
 const priceStockOnly = { show: { event: ['priceStockChanged'] } };
+// `hide` rather than a second `show` key: n8n 2.8's editor hides every boolean a credential is shown by, which made Event disappear.
+const productWebhooksOn = { show: { event: ['priceStockChanged'] }, hide: { enableProductWebhooks: [false] } };
 
 /** The first version whose Delivery Authentication starts at Header Token. */
 const AUTHENTICATED_SINCE = 2;
 
 const authenticationOptions = [
-	{
-		name: 'Basic Auth',
-		value: 'basicAuth',
-		description: 'Admintotal sends a username and password (HTTP Basic)',
-	},
-	{
-		name: 'Header Token',
-		value: 'headerToken',
-		description: 'Admintotal sends a token in the Api-key header',
-	},
-	{
-		name: 'None',
-		value: 'none',
-		description: 'Anyone who knows the URL can start the workflow',
-	},
+	{ name: 'Basic Auth', value: 'basicAuth', description: 'Admintotal sends a username and password (HTTP Basic)' },
+	{ name: 'Header Token', value: 'headerToken', description: 'Admintotal sends a token in the Api-key header' },
+	{ name: 'None', value: 'none', description: 'Anyone who knows the URL can start the workflow' },
 ];
 
 /** Delivery Authentication: version 1 started at None, which let anyone who knew the URL deliver; later versions start at Header Token. */
@@ -41,6 +31,11 @@ const deliveryAuthentication: INodeProperties = {
 	options: authenticationOptions,
 };
 const authenticationProperties = changedInVersion(AUTHENTICATED_SINCE, { ...deliveryAuthentication, default: 'none' }, deliveryAuthentication);
+
+/** What the Delivery Authentication chosen asks the user to set in Admintotal. */
+function notice(name: string, authentication: string, displayName: string): INodeProperties {
+	return { displayName, name, type: 'notice', default: '', displayOptions: { show: { authentication: [authentication] } } };
+}
 
 export class AdmintotalTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -56,26 +51,14 @@ export class AdmintotalTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{
-				name: CREDENTIAL_TYPE,
-				required: true,
-				// `hide` rather than a second `show` key: n8n 2.8's editor hides every boolean a credential is
-				// shown by (and the fields that one depends on), which made Event disappear.
-				displayOptions: { show: { event: ['priceStockChanged'] }, hide: { enableProductWebhooks: [false] } },
-			},
-			{
-				name: 'admintotalWebhookApi',
-				required: true,
-				testedBy: 'admintotalWebhookDelivery',
-				displayOptions: { show: { authentication: ['headerToken', 'basicAuth'] } },
-			},
+			{ name: CREDENTIAL_TYPE, required: true, displayOptions: productWebhooksOn },
+			{ name: 'admintotalWebhookApi', required: true, testedBy: 'admintotalWebhookDelivery', displayOptions: { show: { authentication: ['headerToken', 'basicAuth'] } } },
 		],
 		webhooks: [
 			{
 				name: 'default',
 				httpMethod: 'POST',
-				// Admintotal only needs to know the delivery arrived: the node answers every delivery
-				// itself, at once (receive.ts), and the workflow runs afterwards.
+				// The node answers every delivery itself, at once (receive.ts); the workflow runs afterwards.
 				responseMode: 'onReceived',
 				// Were n8n ever to answer, empty gives {"message":"Workflow was started"}, not the word "firstEntryJson".
 				responseData: '',
@@ -99,41 +82,14 @@ export class AdmintotalTrigger implements INodeType {
 				required: true,
 				default: 'priceStockChanged',
 				options: [
-					{
-						name: 'Price and Stock Changed',
-						value: 'priceStockChanged',
-						description:
-							'Admintotal "Actualización de precios y existencias de productos": every four minutes, up to 50 products; one item per product',
-					},
-					{
-						name: 'Product Created',
-						value: 'productCreated',
-						description: 'Admintotal "Creación de productos": one item with the new product',
-					},
+					{ name: 'Price and Stock Changed', value: 'priceStockChanged', description: 'Admintotal "Actualización de precios y existencias de productos": every four minutes, up to 50 products; one item per product' },
+					{ name: 'Product Created', value: 'productCreated', description: 'Admintotal "Creación de productos": one item with the new product' },
 				],
 			},
 			...authenticationProperties,
-			{
-				displayName: "In Admintotal's webhook configuration, choose token authentication and paste the Token of the credential below",
-				name: 'headerTokenNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { authentication: ['headerToken'] } },
-			},
-			{
-				displayName: "In Admintotal's webhook configuration, choose Basic authentication and enter the Username and Password of the credential below",
-				name: 'basicAuthNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { authentication: ['basicAuth'] } },
-			},
-			{
-				displayName: 'Anyone who knows the Production URL can start this workflow',
-				name: 'noAuthenticationNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { authentication: ['none'] } },
-			},
+			notice('headerTokenNotice', 'headerToken', "In Admintotal's webhook configuration, choose token authentication and paste the Token of the credential below"),
+			notice('basicAuthNotice', 'basicAuth', "In Admintotal's webhook configuration, choose Basic authentication and enter the Username and Password of the credential below"),
+			notice('noAuthenticationNotice', 'none', 'Anyone who knows the Production URL can start this workflow'),
 			{
 				displayName: 'Enable Webhooks in Admintotal on Activation',
 				name: 'enableProductWebhooks',
@@ -151,9 +107,7 @@ export class AdmintotalTrigger implements INodeType {
 				required: true,
 				default: '',
 				placeholder: 'e.g. HER-00001, HER-00002',
-				// `hide` rather than a second `show` key: n8n 2.8's editor hides every boolean a credential is
-				// shown by (and the fields that one depends on), which made Event disappear.
-				displayOptions: { show: { event: ['priceStockChanged'] }, hide: { enableProductWebhooks: [false] } },
+				displayOptions: productWebhooksOn,
 				description:
 					'Product codes (codigo) separated by commas or line breaks. Sent to Admintotal once per activation; activating again with the same codes sends nothing.',
 			},

@@ -9,20 +9,14 @@ import type { DeliveryAuthentication } from './deliveryAuthentication';
 import { WEBHOOK_CREDENTIAL_TYPE, missingFields } from './deliveryAuthentication';
 
 /**
- * The webhook lifecycle n8n runs on activation (checkExists, then create if needed) and on
- * deactivation (delete). Admintotal has no API to register a delivery URL: the user pastes it in
- * Admintotal's settings. What the API can do is switch on the price/stock webhook of products
- * (`POST productos/habilitar_webhook/`), so that is what activation does when asked to. The API
- * cannot list which products are switched on, so what was enabled is recorded in the node's
- * static data, per tenant, and a second activation with the same codes sends nothing.
+ * n8n's webhook lifecycle. Admintotal has no API to register a delivery URL (the user pastes it); activation can only switch on
+ * products' price/stock webhook, and as the API cannot list them, what was enabled is kept in static data, per tenant.
  */
 
-/** Kept in `getWorkflowStaticData('node')` under ENABLED_KEY. */
+/** Kept in the node's static data under ENABLED_KEY: the tenant's API base, the codes, and when (for a person reading it). */
 export interface EnabledWebhooks {
-	/** API base of the tenant the codes were enabled on. */
 	tenant: string;
 	codes: string[];
-	/** ISO time of the request, for a person reading the static data. */
 	enabledAt: string;
 }
 
@@ -78,8 +72,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 	const notFound = notFoundCodes(response.body);
 	if (notFound.length > 0) {
 		throw new NodeOperationError(this.getNode(), `Admintotal has no products with the codes ${notFound.join(', ')}`, {
-			description:
-				'The other codes were enabled. Correct or remove these in "Enable Webhooks for Product Codes" and activate the workflow again.',
+			description: 'The other codes were enabled. Correct or remove these in "Enable Webhooks for Product Codes" and activate the workflow again.',
 		});
 	}
 	const record: EnabledWebhooks = { tenant: tenant.apiBase, codes, enabledAt: new Date().toISOString() };
@@ -88,10 +81,7 @@ export async function createWebhook(this: IHookFunctions): Promise<boolean> {
 }
 
 export async function deleteWebhook(this: IHookFunctions): Promise<boolean> {
-	// Nothing is sent to Admintotal: its API has no call to disable a product's webhook or to
-	// remove a delivery URL, and the per-product switch is shared by every webhook configuration
-	// of the tenant, so turning it off could silence another integration. Forgetting the record
-	// makes the next activation enable the codes again.
+	// Nothing is sent: the API cannot disable a product's webhook, a switch shared with the tenant's other integrations anyway.
 	delete this.getWorkflowStaticData('node')[ENABLED_KEY];
 	return true;
 }

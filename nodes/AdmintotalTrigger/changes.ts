@@ -4,24 +4,18 @@ import type { PriceStockRow } from './payload';
 import { isJsonObject } from '../shared/records';
 
 /**
- * "Only Changed Since Last Delivery": Admintotal resends the same products every four minutes,
- * so the trigger remembers what each SKU last looked like and lets through only rows that differ.
- * A SKU is remembered as one short text ("price|cost|stock" of the numbers), so "42.000" and
- * "42" are the same stock.
- *
- * The memory is bounded, because n8n rewrites the workflow's static data whole on every change:
- * a SKU not delivered for FORGET_AFTER_DAYS days is forgotten, and at most MAX_REMEMBERED_SKUS are
- * kept, those delivered longest ago forgotten first. A forgotten SKU is reported as new when it is
- * delivered again: forgetting can repeat a report, never hide a change.
+ * "Only Changed Since Last Delivery": Admintotal resends the same products every four minutes, so each SKU's numbers are
+ * remembered as "price|cost|stock" ("42.000" is "42"). Bounded, as n8n rewrites the static data whole on every change: a
+ * forgotten SKU is reported as new when delivered again, so forgetting can repeat a report, never hide a change.
  */
 export const FORGET_AFTER_DAYS = 30;
 export const MAX_REMEMBERED_SKUS = 10_000;
 
 const DAY_MS = 86_400_000;
 
+/** `day`: days since 1970-01-01 (UTC) of the last delivery that included the SKU. */
 interface Remembered {
 	fingerprint: string;
-	/** Days since 1970-01-01 (UTC) of the last delivery that included the SKU. */
 	day: number;
 }
 
@@ -36,10 +30,7 @@ export function fingerprint(row: PriceStockRow): string {
 	return `${row.price}|${row.cost}|${row.stock}`;
 }
 
-/**
- * The memory as saved in the workflow's static data: day → SKU → fingerprint, so that a reader can
- * see what ages out. Version 1 of the node saved SKU → fingerprint, read here as delivered today.
- */
+/** The memory saved as day → SKU → fingerprint, so a reader sees what ages out; version 1's SKU → fingerprint reads as today's. */
 export function readMemory(saved: unknown, day: number): DeliveryMemory {
 	const entries: Array<[string, Remembered]> = [];
 	// Object.entries and Map never read a SKU such as "__proto__" as anything but a SKU.
@@ -62,10 +53,7 @@ export function saveMemory(memory: DeliveryMemory): IDataObject {
 	return saved;
 }
 
-/**
- * One memory from two: what this process remembers and what the static data held (which another
- * process may have written). For a SKU in both, the later delivery day wins, this process on a tie.
- */
+/** This process's memory merged with the saved one (maybe another process's): the later day wins, this process on a tie. */
 export function mergeMemories(saved: DeliveryMemory, kept: DeliveryMemory): DeliveryMemory {
 	const merged = new Map(saved);
 	for (const [sku, entry] of kept) {
@@ -75,11 +63,7 @@ export function mergeMemories(saved: DeliveryMemory, kept: DeliveryMemory): Deli
 	return new Map([...merged].sort((a, b) => a[1].day - b[1].day));
 }
 
-/**
- * Applies one delivery to the memory (in place): the rows that differ from it, and whether the
- * memory changed. A delivered SKU moves to the end with today's day, so a SKU delivered every day
- * changes the memory once a day even when nothing else changed.
- */
+/** Applies a delivery in place: the rows that differ, and whether the memory changed (a delivered SKU moves to the end, dated today). */
 export function applyDelivery(rows: readonly PriceStockRow[], memory: DeliveryMemory, day: number): { changed: PriceStockRow[]; memoryChanged: boolean } {
 	const changed: PriceStockRow[] = [];
 	// Forgotten before comparing, so a SKU back after too long is reported as new.

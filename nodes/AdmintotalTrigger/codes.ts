@@ -1,9 +1,6 @@
 import { list } from '../shared/fields/grammars';
 
-/**
- * Product codes typed by a user: one per line or separated by commas (codes may hold spaces), or an
- * array from an expression; read by the same list grammar as the nodes' fields.
- */
+/** Product codes one per line or separated by commas (codes may hold spaces), or an array: the nodes' list grammar. */
 export function parseCodeList(raw: unknown, label: string): string[] {
 	const fail = (problem: string): never => {
 		throw new Error(`'${label}' ${problem}`);

@@ -1,11 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-/**
- * Who may deliver to the trigger. Admintotal signs nothing; it can only send a fixed token in
- * the `Api-key` header or HTTP Basic credentials, so the check is a comparison with the secret
- * in the "Admintotal Webhook Delivery API" credential.
- */
+// Admintotal signs nothing: it sends a fixed token (Api-key header) or HTTP Basic, compared with the Webhook Delivery credential.
 
 export type DeliveryAuthentication = 'none' | 'headerToken' | 'basicAuth';
 
@@ -18,11 +14,7 @@ export const BASIC_REALM = 'Admintotal Trigger';
 
 export type IncomingHeaders = Record<string, string | string[] | undefined>;
 
-/**
- * Compares two secrets in time that does not depend on where they differ. Both are hashed
- * first: `timingSafeEqual` needs equal lengths, and comparing digests neither fails early on a
- * length mismatch nor reveals the secret's length.
- */
+/** Compares in constant time; digests first, as `timingSafeEqual` needs equal lengths and a length mismatch must not show. */
 export function sameSecret(expected: string, received: string): boolean {
 	const expectedDigest = createHash('sha256').update(expected, 'utf8').digest();
 	const receivedDigest = createHash('sha256').update(received, 'utf8').digest();
@@ -32,9 +24,7 @@ export function sameSecret(expected: string, received: string): boolean {
 /** The credential fields a mode needs that are empty (none when the credential is usable). */
 export function missingFields(mode: DeliveryAuthentication, credential: ICredentialDataDecryptedObject): string[] {
 	const needed = mode === 'headerToken' ? { token: 'Token' } : mode === 'basicAuth' ? { username: 'Username', password: 'Password' } : {};
-	return Object.entries(needed)
-		.filter(([field]) => !filled(credential[field]))
-		.map(([, label]) => label);
+	return Object.entries(needed).filter(([field]) => !filled(credential[field])).map(([, label]) => label);
 }
 
 /** Whether a delivery carries the expected secret. An incomplete credential admits nobody. */
@@ -63,11 +53,7 @@ export function basicCredentials(header: string | undefined): { username: string
 	return { username: decoded.slice(0, separator), password: decoded.slice(separator + 1) };
 }
 
-/**
- * Why a secret would not arrive as typed, if so. A token travels as a header value (visible
- * ASCII, surrounding spaces dropped); Basic credentials travel base64-encoded, but a colon ends
- * the user name and senders disagree on how to encode non-ASCII text, so both are refused.
- */
+/** Why a secret would not arrive as typed: a header drops edge spaces, senders encode non-ASCII differently, a colon ends a Basic user name. */
 export function unusableSecret(name: string, value: unknown, { isUsername = false } = {}): string | undefined {
 	if (!filled(value)) return undefined;
 	const text = String(value);

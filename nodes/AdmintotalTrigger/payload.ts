@@ -2,46 +2,31 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isJsonObject } from '../shared/records';
 
-/**
- * What Admintotal delivers, checked before any workflow starts. Each function answers either the
- * value or a short reason the sender gets back with 400; nothing here throws.
- */
+// What Admintotal delivers, checked before any workflow starts: the value, or a reason the sender gets with 400; nothing throws.
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** Admintotal sends at most this many products in one price/stock delivery. */
 export const MAX_ROWS_PER_DELIVERY = 50;
 
-/**
- * A double holds 15 significant decimal digits exactly; longer values would arrive changed,
- * so they are refused rather than silently rounded. JSON numbers are judged as written in the
- * body, since JSON.parse has already rounded them (12345678901234567.8 to 12345678901234568).
- */
+/** A double holds 15 significant digits exactly: longer values are refused, not rounded (JSON numbers judged as written). */
 const MAX_SIGNIFICANT_DIGITS = 15;
 
-/**
- * Admintotal's bodies are a few levels deep. Much deeper JSON is refused before anything walks it:
- * n8n and this node copy and print values recursively, and 10,000 levels overflow the stack.
- */
+/** Admintotal's bodies are a few levels deep; n8n copies values recursively, and 10,000 levels overflow the stack. */
 export const MAX_NESTING = 32;
 
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
+/** The media type (lower case, no parameters), n8n's body (parsed only for application/json), and the bytes n8n keeps (body-parser.ts). */
 export interface ReceivedBody {
-	/** Media type of the request, lower case, without parameters. */
 	contentType: string | undefined;
-	/** What n8n put in the request body: parsed JSON only for application/json. */
 	body: unknown;
-	/**
-	 * The bytes received. n8n 2.8 and 2.41 read them before parsing any body and keep them on the
-	 * request (cli middlewares/body-parser.ts); the JSON numbers of a delivery are read from them.
-	 */
 	rawBody: Buffer | undefined;
 }
 
+/** The document, and the body as sent to read its JSON numbers as written. */
 export interface JsonDocument {
 	value: unknown;
-	/** The body as sent, to read its JSON numbers as written. */
 	text: string;
 }
 
@@ -57,12 +42,7 @@ export interface PriceStockRow {
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const refuse = <T>(reason: string): Checked<T> => ({ ok: false, reason });
 
-/**
- * The JSON document of a delivery. n8n parses the body itself only when the Content-Type is
- * application/json (and answers a malformed one before the node runs); with any other type the
- * node gets the raw text and parses it here, so a sender that labels JSON as text/plain or sends
- * no type at all still works, and a malformed body is refused with a reason.
- */
+/** A delivery's JSON: n8n parses only application/json, so JSON sent as text/plain or untyped is parsed here. */
 export function readJsonDocument(received: ReceivedBody): Checked<JsonDocument> {
 	const raw = received.rawBody !== undefined ? received.rawBody.toString('utf8') : typeof received.body === 'string' ? received.body : '';
 	// As n8n 2.41 does before parsing a JSON body.
@@ -81,12 +61,7 @@ export function readJsonDocument(received: ReceivedBody): Checked<JsonDocument> 
 	return nestedDeeperThan(document, MAX_NESTING) ? refuse(`The body is nested more than ${MAX_NESTING} levels deep`) : ok({ value: document, text });
 }
 
-/**
- * The document parsed again with every JSON number as the text it was written as, so a number
- * can be judged by its digits rather than by the double JSON.parse made of it (0.1000000000000000055
- * parses to 0.1). Undefined when the text is not the document n8n parsed (no raw body, or a charset
- * that is not ASCII-compatible).
- */
+/** The document with every JSON number as its written text (JSON.parse rounds 0.1000000000000000055 to 0.1); undefined when unreadable. */
 function withNumbersAsWritten(text: string): unknown {
 	let quoted = '';
 	let copiedTo = 0;
@@ -122,11 +97,7 @@ function nestedDeeperThan(document: unknown, limit: number): boolean {
 	return false;
 }
 
-/**
- * A decimal as written, as a number: text sent ("189.50", "-3", "42.000"), or a JSON number's text
- * in the body (a parsed number is already rounded, so it is not taken here). Thousands separators,
- * exponents, "NaN" and empty text are not numbers here.
- */
+/** A decimal written as text ("189.50", "-3"), as a number; no separators, exponents or "NaN" (a parsed number is already rounded). */
 export function decimalValue(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
@@ -150,15 +121,11 @@ function significantDigits(decimal: string): number {
 export function priceStockRows({ value: document, text }: JsonDocument): Checked<PriceStockRow[]> {
 	if (!Array.isArray(document)) {
 		if (isJsonObject(document) && 'codigo' in document) {
-			return refuse(
-				'Expected a list of price and stock changes but got one product: is this URL configured for "Creación de productos" in Admintotal?',
-			);
+			return refuse('Expected a list of price and stock changes but got one product: is this URL configured for "Creación de productos" in Admintotal?');
 		}
 		return refuse(`Expected a JSON array of price and stock rows, got ${describe(document)}`);
 	}
-	if (document.length > MAX_ROWS_PER_DELIVERY) {
-		return refuse(`${document.length} rows in one delivery; Admintotal sends at most ${MAX_ROWS_PER_DELIVERY}`);
-	}
+	if (document.length > MAX_ROWS_PER_DELIVERY) return refuse(`${document.length} rows in one delivery; Admintotal sends at most ${MAX_ROWS_PER_DELIVERY}`);
 	let asWritten: unknown;
 	// Read once, and only when a row holds a JSON number.
 	const writtenNumber = (index: number, field: string): unknown => {
@@ -177,9 +144,7 @@ export function priceStockRows({ value: document, text }: JsonDocument): Checked
 			if (delivered === undefined) return refuse(`${where} (sku ${quote(sku)}) has no ${field}`);
 			// A JSON number is judged as written, by the same rules as text.
 			const written = typeof delivered === 'number' ? writtenNumber(index, field) : delivered;
-			if (typeof delivered === 'number' && typeof written !== 'string') {
-				return refuse(`${where} (sku ${quote(sku)}): ${field} could not be read as written in the body`);
-			}
+			if (typeof delivered === 'number' && typeof written !== 'string') return refuse(`${where} (sku ${quote(sku)}): ${field} could not be read as written in the body`);
 			const number = decimalValue(written);
 			if (number === undefined) {
 				const shown = typeof delivered === 'number' ? cut(String(written)) : quote(delivered);
@@ -195,20 +160,14 @@ export function priceStockRows({ value: document, text }: JsonDocument): Checked
 /** A product-created delivery: one full product object with its `codigo`. */
 export function createdProduct(document: unknown): Checked<IDataObject> {
 	if (Array.isArray(document)) {
-		return refuse(
-			'Expected one product but got a list: is this URL configured for "Actualización de precios y existencias" in Admintotal?',
-		);
+		return refuse('Expected one product but got a list: is this URL configured for "Actualización de precios y existencias" in Admintotal?');
 	}
 	if (!isJsonObject(document)) return refuse(`Expected one product object, got ${describe(document)}`);
 	if (codeOf(document.codigo) === undefined) return refuse('The product has no codigo');
 	return ok(document);
 }
 
-/**
- * The item a workflow gets for one row: every delivered field, plus `price` and `cost` as
- * numbers; `stock` keeps its name and becomes a number (it is the one field whose English name
- * is the API's own).
- */
+/** A row's item: every delivered field, plus `price` and `cost` as numbers; `stock` (English in the API too) becomes a number. */
 export function priceStockItem(row: PriceStockRow): IDataObject {
 	return { ...row.delivered, price: row.price, cost: row.cost, stock: row.stock };
 }
@@ -220,10 +179,7 @@ function codeOf(value: unknown): string | undefined {
 }
 
 function describe(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'an array';
-	if (typeof value === 'object') return 'an object';
-	return `a ${typeof value}`;
+	return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function quote(value: unknown): string {

@@ -7,16 +7,8 @@ import type { DeliveryAuthentication } from './deliveryAuthentication';
 import { BASIC_REALM, WEBHOOK_CREDENTIAL_TYPE, isAuthorized } from './deliveryAuthentication';
 import { createdProduct, priceStockItem, priceStockRows, readJsonDocument, type PriceStockRow } from './payload';
 
-/**
- * One delivery from Admintotal, always answered here and at once: refusals (401, 400) and a
- * delivery that leaves nothing to report start no workflow; otherwise the answer is 200 "Workflow
- * was started" and the items start the workflow.
- *
- * The trigger answers even when it starts a workflow, rather than leaving the answer to n8n: n8n
- * saves the workflow's static data when the answer is sent, and n8n 2.41 sends its own answer
- * only after setting up the run, which by then has cleared the change flag of the static data,
- * so "Only Changed Since Last Delivery" would forget every delivery after the first.
- */
+// Every delivery is answered here, at once, even one that starts a workflow: n8n saves the static data when the answer is sent,
+// and n8n 2.41's own answer comes after the run cleared its change flag, so Only Changed would forget every later delivery.
 
 export type TriggerEvent = 'priceStockChanged' | 'productCreated';
 
@@ -26,12 +18,8 @@ export const MEMORY_KEY = 'lastDelivered';
 export const MEMORY_SAVED_BY_KEY = 'lastDeliveredBy';
 
 /**
- * n8n reads the workflow's static data for each request and saves it after the answer, so
- * overlapping deliveries each change their own copy, and their saves may land in any order. The
- * memory kept here, per workflow and trigger node, sees every delivery this process answered; what
- * was saved by another process (or before a restart) is merged into it. A delivery that finds any
- * other save than this process's last one saves the memory again, so an older copy that landed last
- * is replaced at the next delivery rather than at the next change.
+ * Overlapping deliveries each save their own copy of the static data, in any order: this memory per trigger sees every delivery
+ * of the process, merges other saves in, and saves again on finding another save than its last, so a stale copy does not stay.
  */
 const memories = new Map<string, { memory: DeliveryMemory; savedAs: string }>();
 const PROCESS = randomUUID();
@@ -54,11 +42,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	const request = this.getRequestObject();
 	// From version 2 on, n8n reads only JSON, text, form and XML bodies itself; the rest is read on request.
 	if (request.rawBody === undefined) await request.readRawBody();
-	const read = readJsonDocument({
-		contentType: mediaType(this.getHeaderData()['content-type']),
-		body: request.body as unknown,
-		rawBody: request.rawBody,
-	});
+	const read = readJsonDocument({ contentType: mediaType(this.getHeaderData()['content-type']), body: request.body as unknown, rawBody: request.rawBody });
 	if (!read.ok) return answer(this, 400, read.reason);
 	const document = read.value;
 

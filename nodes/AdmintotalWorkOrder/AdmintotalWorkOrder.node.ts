@@ -19,19 +19,8 @@ export const workOrders = defineResource({
 	label: (order) => [labelText(order.clave) || `Work order ${labelText(order.id)}`, clientName(order), labelText(order.status_display)].filter(Boolean).join(' · '),
 	// What, for whom, where, by whom, when and in which state.
 	simplify: {
-		id: true,
-		clave: true,
-		status: true,
-		status_display: labelOf('status', WORK_ORDER_STATUS),
-		prioridad: true,
-		prioridad_display: labelOf('prioridad', WORK_ORDER_PRIORITY),
-		tipo_servicio: true,
-		descripcion: true,
-		fecha_inicio: true,
-		fecha_fin: true,
-		empleado: true,
-		cliente: ['id', 'razon_social', 'rfc'],
-		sucursal: ['id', 'nombre'],
+		id: true, clave: true, status: true, status_display: labelOf('status', WORK_ORDER_STATUS), prioridad: true, prioridad_display: labelOf('prioridad', WORK_ORDER_PRIORITY),
+		tipo_servicio: true, descripcion: true, fecha_inicio: true, fecha_fin: true, empleado: true, cliente: ['id', 'razon_social', 'rfc'], sucursal: ['id', 'nombre'],
 	},
 	getMany: {
 		description: 'Retrieve a list of work orders, optionally only those in one status',

@@ -1,11 +1,7 @@
 import { labelText } from './records';
 import type { RecordList } from './resource';
 
-/**
- * The tenant's bank accounts and chart of accounts as lists. Their own nodes read them, and the
- * account fields of other operations pick from them (a Customer Advance's bank account, an Internal
- * Consumption's expense account), so they are declared here, once, for both.
- */
+/** Bank accounts and the chart of accounts: their own nodes read them and other operations' account fields pick from them. */
 export const BANK_ACCOUNTS: RecordList = {
 	records: 'bank accounts',
 	path: '/cuentas_bancarias/',

@@ -6,24 +6,15 @@ import type { OutputStep } from './operation/define';
 import type { SimplifiedShape } from './records';
 import { shapeRecord } from './records';
 
-/**
- * CFDI XML as a File: each record's stamped CFDI XML as n8n binary data, so a workflow can e-mail or
- * store it with n8n's own nodes. Made with n8n's binary helpers, so the instance's binary data mode
- * (memory, filesystem, database) keeps it as it keeps any node's files.
- */
+// CFDI XML as a File: n8n binary data made by n8n's helpers, so the instance's binary data mode keeps it as any node's files.
 
-/** Where a resource's records carry their stamped XML. */
+/** Where a resource's records carry their stamped XML (`xml_timbrado`, `cfdi_xml`), and the record's name ("sales note"). */
 export interface CfdiSource {
-	/** `xml_timbrado` (sales notes, internal consumption) or `cfdi_xml` (a customer advance). */
 	field: string;
-	/** "sales note", for the note that names a record. */
 	record: string;
 }
 
-/** The option as one item (or a poll) set it. */
-export interface CfdiFile extends CfdiSource {
-	binaryProperty: string;
-}
+export type CfdiFile = CfdiSource & { binaryProperty: string };
 
 /** What happened to a record's CFDI, in the item's `cfdiFile`, for a workflow to filter on. */
 export type CfdiFileOutcome = 'attached' | 'noStampedXml' | 'notCfdi';
@@ -73,10 +64,7 @@ export function cfdiFileStep(source: CfdiSource): OutputStep {
 	};
 }
 
-/**
- * The output items of records and of what the node outputs for them (the records, or Simplify's
- * shape of them, one for one), each with its CFDI as a file when the option is on.
- */
+/** The output items of records and of their outputs (Simplify's shape, one for one), each with its CFDI file when the option is on. */
 export async function withCfdiFiles(
 	helpers: Pick<BinaryHelperFunctions, 'prepareBinaryData'>,
 	file: CfdiFile | undefined,
@@ -121,10 +109,7 @@ function recordName(file: CfdiSource, record: IDataObject): string {
 	return `${file.record.charAt(0).toUpperCase()}${file.record.slice(1)}${folio}${id}`;
 }
 
-/**
- * Parts joined by `-`, kept to letters, digits, `-` and `_`: a file name cannot carry a path, markup
- * or a masked secret (every answer has the credential's secrets masked as `••••••`, tenant/answer.ts).
- */
+/** Parts joined by `-`, kept to letters, digits, `-` and `_`: no path, markup or masked secret (`••••••`) in a file name. */
 function plainName(parts: unknown[]): string | undefined {
 	const kept = parts
 		.filter((part) => typeof part === 'string' || typeof part === 'number')
@@ -133,19 +118,11 @@ function plainName(parts: unknown[]): string | undefined {
 	return kept.length === parts.length ? kept.join('-').slice(0, MAX_NAME_LENGTH) : undefined;
 }
 
-/**
- * Whether a text from Admintotal is a stamped CFDI XML, checked without an XML library (the package
- * has no runtime dependencies): one pass over the text, in time linear in its size whatever it holds,
- * as far as telling a CFDI from an HTML page, a document cut off in transfer, or another document. It
- * checks that the tags nest and close, that names are XML names (in any script: an Addenda's
- * `<Observación>`), that attributes are quoted and not repeated, that prefixes are declared, that the
- * root is `Comprobante` in the namespace of CFDI 4.0 or 3.3 (3.2 shares 3.3's), and reads the series,
- * the folio and the TimbreFiscalDigital's UUID. It is not a validating parser: the SAT's schema, seals
- * and certificates are not checked.
- */
+// Whether a text is a stamped CFDI, without an XML library (no runtime dependencies): one linear pass, enough to tell a CFDI
+// from an HTML page or a cut-off document; names in any script (`<Observación>`). Not a validating parser (no schema, seals).
 
 export const CFDI_NAMESPACE = 'http://www.sat.gob.mx/cfd/4';
-/** CFDI 3.3 (and 3.2 before it): every CFDI stamped before April 2023. */
+/** CFDI 3.3 and 3.2: every CFDI stamped before April 2023. */
 export const CFDI_33_NAMESPACE = 'http://www.sat.gob.mx/cfd/3';
 const CFDI_NAMESPACES = new Set([CFDI_NAMESPACE, CFDI_33_NAMESPACE]);
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
@@ -157,41 +134,18 @@ const MAX_DEPTH = 64;
 
 /** XML 1.0's NameStartChar (the colon left out: it separates a prefix), as code point ranges. */
 const NAME_START: ReadonlyArray<readonly [number, number]> = [
-	[0x41, 0x5a],
-	[0x5f, 0x5f],
-	[0x61, 0x7a],
-	[0xc0, 0xd6],
-	[0xd8, 0xf6],
-	[0xf8, 0x2ff],
-	[0x370, 0x37d],
-	[0x37f, 0x1fff],
-	[0x200c, 0x200d],
-	[0x2070, 0x218f],
-	[0x2c00, 0x2fef],
-	[0x3001, 0xd7ff],
-	[0xf900, 0xfdcf],
-	[0xfdf0, 0xfffd],
-	[0x10000, 0xeffff],
+	[0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a], [0xc0, 0xd6], [0xd8, 0xf6], [0xf8, 0x2ff], [0x370, 0x37d], [0x37f, 0x1fff],
+	[0x200c, 0x200d], [0x2070, 0x218f], [0x2c00, 0x2fef], [0x3001, 0xd7ff], [0xf900, 0xfdcf], [0xfdf0, 0xfffd], [0x10000, 0xeffff],
 ];
 /** What NameChar adds to NameStartChar. */
-const NAME_MORE: ReadonlyArray<readonly [number, number]> = [
-	[0x2d, 0x2e],
-	[0x30, 0x39],
-	[0xb7, 0xb7],
-	[0x300, 0x36f],
-	[0x203f, 0x2040],
-];
+const NAME_MORE: ReadonlyArray<readonly [number, number]> = [[0x2d, 0x2e], [0x30, 0x39], [0xb7, 0xb7], [0x300, 0x36f], [0x203f, 0x2040]];
 const TAG_END = /\s*(\/?)>/y;
 const END_TAG_CLOSE = /\s*>/y;
 /** An `&` that does not start one of XML's five entities or a character reference. */
 const BARE_AMPERSAND = /&(?!(?:amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9A-Fa-f]{1,6});)/;
 const UUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
-/**
- * The namespaces in scope: each prefix's declarations, innermost last. An element's declarations are
- * added when it opens and taken off when it closes, so the cost is that of the declarations
- * themselves, never of copying what is in scope for every element.
- */
+/** Each prefix's declarations in scope, innermost last: pushed and popped per element, never copied for each. */
 class Namespaces {
 	private readonly bound = new Map<string, string[]>([['xml', ['http://www.w3.org/XML/1998/namespace']]]);
 
@@ -219,17 +173,12 @@ class Namespaces {
 	}
 }
 
-interface Open {
-	name: string;
-	declared: string[];
-}
-
 export function checkCfdiXml(text: string): CfdiCheck {
 	const notCfdi = (problem: string): CfdiCheck => ({ cfdi: false, problem });
 	const cutOff = (where: string): CfdiCheck => notCfdi(`the document is cut off: it ends ${where}`);
 	const cutInTag = (): CfdiCheck => cutOff(open.length > 0 ? `inside a tag, within <${open[open.length - 1].name}>` : 'inside its first tag');
 	const found: { uuid?: string; serie?: string; folio?: string } = {};
-	const open: Open[] = [];
+	const open: Array<{ name: string; declared: string[] }> = [];
 	const namespaces = new Namespaces();
 	let rootClosed = false;
 	let at = text.startsWith('\uFEFF') ? 1 : 0;
@@ -256,7 +205,7 @@ export function checkCfdiXml(text: string): CfdiCheck {
 			const name = nameAt(text, at + 2);
 			const current = open[open.length - 1];
 			if (name === undefined) return at + 2 >= text.length ? cutInTag() : notCfdi('it has a malformed end tag');
-			const close = match(END_TAG_CLOSE, text, at + 2 + name.length);
+			const close = execAt(END_TAG_CLOSE, text, at + 2 + name.length)?.[0];
 			if (close === undefined) return restHasNo('>', text, at) ? cutInTag() : notCfdi(`its end tag </${name}> is malformed`);
 			if (current === undefined || current.name !== name) return notCfdi(`</${name}> closes ${current ? `<${current.name}>` : 'nothing'}`);
 			namespaces.release(current.declared);
@@ -336,7 +285,6 @@ function nameAt(text: string, at: number): string | undefined {
 	return text.slice(at, end);
 }
 
-/** XML's white space. */
 function spaceEnd(text: string, at: number): number {
 	let index = at;
 	while (text[index] === ' ' || text[index] === '\t' || text[index] === '\n' || text[index] === '\r') index++;
@@ -365,22 +313,12 @@ function execAt(pattern: RegExp, text: string, at: number): RegExpExecArray | nu
 	return pattern.exec(text);
 }
 
-function match(pattern: RegExp, text: string, at: number): string | undefined {
-	return execAt(pattern, text, at)?.[0];
-}
-
 /** A tag with no `>` anywhere after it was cut off; one with a `>` later is malformed. */
 function restHasNo(character: string, text: string, at: number): boolean {
 	return text.indexOf(character, at) < 0;
 }
 
-const ENTITIES: Record<string, string> = {
-	amp: '&',
-	lt: '<',
-	gt: '>',
-	quot: '"',
-	apos: "'",
-};
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decoded(value: string | undefined): string | undefined {
 	if (value === undefined) return undefined;

@@ -1,8 +1,5 @@
 /** The products list: the Product node reads it, and the Admintotal Trigger's activation sends below it. */
 export const PRODUCTS_PATH = '/productos/';
 
-/**
- * Below the products list: switches on the price/stock webhook of the products listed (`codigos`).
- * Product's Enable Webhooks sends it when asked, and the Admintotal Trigger's activation when set to.
- */
+/** Below the products list: switches on the price/stock webhook of the `codigos` (Enable Webhooks, and the Trigger's activation). */
 export const ENABLE_WEBHOOKS_PATH = 'habilitar_webhook/';

@@ -14,25 +14,13 @@ export const clientName = (record: IDataObject) => {
 	return isJsonObject(client) ? labelText(client.razon_social) : '';
 };
 
-/**
- * What a simplified record keeps, in output order: `true` copies the field, a list of names reduces
- * an embedded object to those fields, a function derives the value (e.g. a catalog label).
- */
+/** What a simplified record keeps, in order: `true` copies the field, names reduce an embedded object, a function derives the value. */
 export type SimplifiedShape = Record<string, true | string[] | ((record: IDataObject) => unknown)>;
 
 /** Simplify (n8n convention for records with more than 10 fields) keeps what a user wants most. */
-export const simplifyProperty: INodeProperties = {
-	displayName: 'Simplify',
-	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description: 'Whether to return a simplified version of the response instead of the raw data',
-};
+export const simplifyProperty: INodeProperties = { displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description: 'Whether to return a simplified version of the response instead of the raw data' };
 
-/**
- * The Output choice n8n's UX guidelines ask of nodes used as AI tools, in the node versions that have
- * it (Simplify before them): Simplified where the resource has a shape, Raw, or Selected Fields.
- */
+/** The Output choice n8n's UX guidelines ask of nodes used as AI tools (Simplify in earlier node versions). */
 export function outputProperties(simplified: boolean, show: INodeProperties['displayOptions']): INodeProperties[] {
 	return [
 		{
@@ -93,27 +81,17 @@ function pick(record: IDataObject, keep: string[]): IDataObject {
 	return result;
 }
 
-/**
- * A fixed list of codes the API uses, each with its official Spanish name (the SAT's, or
- * Admintotal's own) and its English name. Each catalog lives with the resource that uses it.
- */
+/** A code the API uses, its official Spanish name (what accountants recognise on a CFDI), its English name, and what it means when the name does not say. */
 export interface CatalogEntry<Code extends string | number = string> {
 	code: Code;
-	/** The official Spanish name: what accountants recognise on a CFDI and what Admintotal shows. */
 	label: string;
 	english: string;
-	/** What the option means, when its name alone does not say it. */
 	description?: string;
 }
 
 export type Catalog<Code extends string | number = string> = readonly CatalogEntry<Code>[];
 
-/**
- * Dropdown options named in English with the official Spanish name kept beside it, so a user who
- * types either finds the option: "G03 - General expenses (Gastos en general)". A code written as
- * text is the SAT's own (G03, 01), which users know, so it leads the name; a numeric code is
- * Admintotal's and means nothing on screen ("Open (Abierta)"). The value is the code, as before.
- */
+/** Options named in English with the Spanish beside it, so either finds it: "G03 - General expenses (Gastos en general)"; only the SAT's text codes, which users know, lead. */
 export function catalogOptions<Code extends string | number>(catalog: Catalog<Code>): INodePropertyOptions[] {
 	return catalog.map((entry) => {
 		const name = entry.english === entry.label ? entry.english : `${entry.english} (${entry.label})`;

@@ -28,11 +28,7 @@ export function searchMethodOf(list: Pick<RecordList, 'records'>): string {
 	return `search${list.records.replace(/(^|\s)(\w)/g, (_match, _space, letter: string) => letter.toUpperCase())}`;
 }
 
-/**
- * An Admintotal resource, declared once: its names, its list and records, its operations. The node's
- * description, its Get and Get Many, its From List search and its run are all made from it, so a
- * new read resource is this declaration and the node class that shows it.
- */
+/** An Admintotal resource, declared once: the node's description, Get, Get Many, From List search and run are made from it. */
 export interface ResourceSpec extends RecordList {
 	/** What follows "Admintotal" in the node's name, e.g. "Bank Account" (node `admintotalBankAccount`, resource `bankAccount`). */
 	noun: string;
@@ -93,18 +89,9 @@ export function defineResource(spec: ResourceSpec): Resource {
 		operations.push(defineOperation({ value: 'getAll', name: 'Get Many', action: `Get many ${spec.records}`, description, kind: 'list', fields: spec.getMany?.fields, ...output }));
 	}
 	if (label) {
-		operations.push(
-			defineOperation({
-				value: 'get',
-				name: 'Get',
-				action: `Get ${article(spec.record)} ${spec.record}`,
-				description: spec.get?.description ?? `Retrieve ${article(spec.record)} ${spec.record}`,
-				kind: 'read',
-				path: spec.recordPath ?? '{id}/',
-				fields: [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])],
-				...output,
-			}),
-		);
+		const [action, description] = [`Get ${article(spec.record)} ${spec.record}`, spec.get?.description ?? `Retrieve ${article(spec.record)} ${spec.record}`];
+		const fields = [pick({ name: `${value}Id`, displayName: spec.noun, apiName: 'id', description: spec.get?.idDescription }), ...(spec.get?.fields ?? [])];
+		operations.push(defineOperation({ value: 'get', name: 'Get', action, description, kind: 'read', path: spec.recordPath ?? '{id}/', fields, ...output }));
 	}
 	// The Operation dropdown lists its options by name, as n8n's own nodes do.
 	operations.sort((a, b) => a.option.name.localeCompare(b.option.name));
@@ -126,15 +113,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 		properties: [
 			// A one-option Resource field keeps n8n's "operation: resource" subtitle and panel layout.
 			{ displayName: 'Resource', name: 'resource', type: 'options', noDataExpression: true, options: [{ name: spec.resource?.name ?? spec.noun, value }], default: value },
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: [value] } },
-				options: operations.map((operation) => operation.option),
-				default: defaultOperation,
-			},
+			{ displayName: 'Operation', name: 'operation', type: 'options', noDataExpression: true, displayOptions: { show: { resource: [value] } }, options: operations.map((operation) => operation.option), default: defaultOperation },
 			...operations.flatMap((operation) => operation.properties.map((property) => shownFor(property, value, operation.value))),
 			requestOptionsProperty,
 		],
@@ -143,12 +122,7 @@ export function defineResource(spec: ResourceSpec): Resource {
 	const listSearch: Record<string, ListSearch> = {};
 	for (const other of spec.dropdownsOf ?? []) if (other.label) listSearch[searchMethodOf(other)] = searchList({ path: other.path, label: other.label, searchParam: other.searchParam });
 	if (search) listSearch[searchMethod] = search;
-	return {
-		description,
-		methods: { listSearch },
-		run: async (context) => await runOperation(context, { value, path: spec.path }, operations),
-		label,
-	};
+	return { description, methods: { listSearch }, run: async (context) => await runOperation(context, { value, path: spec.path }, operations), label };
 }
 
 function shownFor(property: INodeProperties, resource: string, operation: string): INodeProperties {

@@ -3,7 +3,6 @@ import type { SimplifiedShape } from './records';
 import type { Field } from './fields/field';
 import { collection, dateField, optionsField, textField, wholeNumberFilter } from './fields/field';
 
-/** Filters the Polling Trigger offers too, as Get Many of sales notes and orders does. */
 /** The lists of sales notes and orders: their nodes and the Polling Trigger's events read them. */
 export const SALES_NOTES_PATH = '/movimientos/notas_venta/';
 export const ORDERS_PATH = '/movimientos/pedidos/';
@@ -12,10 +11,7 @@ export const clientIdFilter = (documents: string): Field =>
 	wholeNumberFilter({ name: 'clientId', displayName: 'Client ID', apiName: 'cliente', description: `Only ${documents} of the client with this ID (cliente)` });
 export const seriesFilter: Field = textField({ name: 'series', displayName: 'Series', apiName: 'serie', description: 'Only documents of this folio series (serie)', placeholder: 'e.g. A' });
 
-/**
- * The filters sales notes and orders share in the spec: client, dates, folio, series, cancellation.
- * `documents` is the plural shown in descriptions, e.g. "sales notes".
- */
+/** The filters sales notes and orders share in the spec; `documents` is the plural the descriptions show ("sales notes"). */
 export function salesDocumentFilters(documents: string): Field {
 	return collection({ displayName: 'Filters', name: 'filters', placeholder: 'Add Filter' }, [
 		optionsField(
@@ -33,13 +29,7 @@ export function salesDocumentFilters(documents: string): Field {
 			},
 			{ active: 0, all: undefined, cancelled: 1 },
 		),
-		textField({
-			name: 'clientBusinessName',
-			displayName: 'Client Business Name',
-			apiName: 'cliente_razon_social',
-			description: `Only ${documents} of clients with this business name (cliente_razon_social)`,
-			placeholder: 'e.g. Abarrotes La Esperanza SA de CV',
-		}),
+		textField({ name: 'clientBusinessName', displayName: 'Client Business Name', apiName: 'cliente_razon_social', description: `Only ${documents} of clients with this business name (cliente_razon_social)`, placeholder: 'e.g. Abarrotes La Esperanza SA de CV' }),
 		clientIdFilter(documents),
 		dateField({ name: 'date', displayName: 'Date', apiName: 'fecha', description: `Only ${documents} dated this day (fecha); the time of day is ignored` }),
 		wholeNumberFilter({ name: 'folio', displayName: 'Folio', apiName: 'folio', description: 'Only the document with this folio number (folio)' }),
@@ -50,18 +40,7 @@ export function salesDocumentFilters(documents: string): Field {
 }
 
 /** What Simplify keeps of a sales note or an order: number, date, client, amounts and state. */
-export const SIMPLIFIED_SALES_DOCUMENT: SimplifiedShape = {
-	id: true,
-	folio: true,
-	folio_completo: true,
-	fecha: true,
-	cliente: ['id', 'razon_social', 'rfc'],
-	subtotal: true,
-	iva: true,
-	total: true,
-	status: true,
-	status_display: true,
-};
+export const SIMPLIFIED_SALES_DOCUMENT: SimplifiedShape = { id: true, folio: true, folio_completo: true, fecha: true, cliente: ['id', 'razon_social', 'rfc'], subtotal: true, iva: true, total: true, status: true, status_display: true };
 
 /** Sales notes also say whether they are cancelled, and keep the link to their PDF (to send the customer). */
 export const SIMPLIFIED_SALES_NOTE: SimplifiedShape = { ...SIMPLIFIED_SALES_DOCUMENT, cancelado: true, url_pdf: true };

@@ -8,11 +8,7 @@ export const BLACKLIST_TYPE: Catalog<number> = [
 	{ code: 3, label: 'Presunto', english: 'Presumed', description: 'Under review by SAT' },
 ];
 
-/**
- * What each situation of SAT's 69-B list means for doing business with the taxpayer. `blocking`
- * is the conservative reading a workflow can branch on; `meaning` says why, in words a user and a
- * language model can act on.
- */
+/** What a 69-B situation means for business: `blocking`, the conservative reading to branch on, and `meaning`, why, in words a user or a model can act on. */
 export interface BlacklistTypeReading {
 	tipo: number | string | null;
 	tipoLabel: string | null;
@@ -20,31 +16,16 @@ export interface BlacklistTypeReading {
 	meaning: string;
 }
 
-/**
- * SAT's fourth situation. The API spec lists only 1-3; 4 follows them should Admintotal send it.
- * Belongs in BLACKLIST_TYPE once the API confirms the code.
- */
+/** SAT's fourth situation, should Admintotal send it (the spec lists 1-3): BLACKLIST_TYPE's once the API confirms the code. */
 const SENTENCIA_FAVORABLE: CatalogEntry<number> = { code: 4, label: 'Sentencia Favorable', english: 'Favourable ruling', description: 'A court ruled for the taxpayer' };
 
 const KNOWN_TYPES = [...BLACKLIST_TYPE, SENTENCIA_FAVORABLE];
 
 const READINGS: Record<string, { blocking: boolean; meaning: string }> = {
-	Definitivo: {
-		blocking: true,
-		meaning: 'Definitivo: SAT confirmed that this taxpayer invoices simulated operations; its invoices have no tax effect. Do not do business with it or accept its invoices.',
-	},
-	Presunto: {
-		blocking: true,
-		meaning: 'Presunto: SAT presumes simulated operations and the taxpayer can still disprove them. Hold new business and deductions until SAT resolves the case.',
-	},
-	Desvirtuado: {
-		blocking: false,
-		meaning: "Desvirtuado: the taxpayer disproved SAT's presumption; its invoices keep their tax effect.",
-	},
-	'Sentencia Favorable': {
-		blocking: false,
-		meaning: "Sentencia Favorable: a court ruled in the taxpayer's favour; its invoices keep their tax effect.",
-	},
+	Definitivo: { blocking: true, meaning: 'Definitivo: SAT confirmed that this taxpayer invoices simulated operations; its invoices have no tax effect. Do not do business with it or accept its invoices.' },
+	Presunto: { blocking: true, meaning: 'Presunto: SAT presumes simulated operations and the taxpayer can still disprove them. Hold new business and deductions until SAT resolves the case.' },
+	Desvirtuado: { blocking: false, meaning: "Desvirtuado: the taxpayer disproved SAT's presumption; its invoices keep their tax effect." },
+	'Sentencia Favorable': { blocking: false, meaning: "Sentencia Favorable: a court ruled in the taxpayer's favour; its invoices keep their tax effect." },
 };
 
 /** Graver first: when an RFC has several entries, the first of these speaks. */

@@ -1,7 +1,4 @@
-/**
- * SAT's check digit of an RFC (the last character of the homoclave). Some RFCs SAT itself issued
- * fail it, so a mismatch is reported, never refused.
- */
+// SAT's check digit of an RFC (the homoclave's last character): some RFCs SAT itself issued fail it, so a mismatch is reported, never refused.
 
 /** Each character's value is its position here: 0-9, A-N, &, O-Z, space, Ñ. */
 const VALUES = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
@@ -28,9 +25,7 @@ export function expectedCheckDigit(rfc: string): string | undefined {
 		sum += value * (13 - position);
 	}
 	const digit = 11 - (sum % 11);
-	if (digit === 11) return '0';
-	if (digit === 10) return 'A';
-	return String(digit);
+	return digit === 11 ? '0' : digit === 10 ? 'A' : String(digit);
 }
 
 /** true or false for a taxpayer's RFC; null for the generic RFCs, which carry no computed digit. */

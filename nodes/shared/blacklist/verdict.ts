@@ -21,29 +21,19 @@ export interface BlacklistVerdict extends IDataObject {
 	generic: boolean;
 }
 
-/**
- * The RFC a blacklist entry names, as RFCs are looked up. Answers come with the credential's
- * secrets masked (tenant/request.ts), so an RFC that held one (a password such as 680524) no
- * longer matches: skipped, it would report a listed taxpayer as not listed, so the check stops.
- */
+/** The RFC an entry names, normalized; one holding a masked secret (a password such as 680524) stops the check rather than read as not listed. */
 export function entryRfc(entry: IDataObject): string {
 	const rfc = typeof entry.rfc === 'string' ? entry.rfc : '';
-	if (holdsMaskedSecret(rfc)) {
-		throw new Error(`Admintotal answered a blacklist entry whose RFC holds a secret of the credential (${rfc.slice(0, 40)}), so it cannot be matched to an RFC`);
-	}
+	if (holdsMaskedSecret(rfc)) throw new Error(`Admintotal answered a blacklist entry whose RFC holds a secret of the credential (${rfc.slice(0, 40)}), so it cannot be matched to an RFC`);
 	return normalizeRfc(entry.rfc);
 }
 
 /** Only an exact RFC match among the entries counts as listed, whatever else the API returns for the query. */
 export function blacklistVerdict(rfc: string, entries: IDataObject[]): BlacklistVerdict {
 	const checks = { checkDigitValid: checkDigitValid(rfc), generic: isGenericRfc(rfc) };
-	const entry = entries
-		.filter((candidate) => entryRfc(candidate) === rfc)
-		.sort((a, b) => gravityOf(a.tipo) - gravityOf(b.tipo))[0];
+	const entry = entries.filter((candidate) => entryRfc(candidate) === rfc).sort((a, b) => gravityOf(a.tipo) - gravityOf(b.tipo))[0];
 	if (!entry) {
-		const meaning = checks.generic
-			? `Generic RFC for ${GENERIC_RFCS[rfc]}: SAT's 69-B list never names it, so it was not looked up.`
-			: "Not on SAT's 69-B list as kept by Admintotal.";
+		const meaning = checks.generic ? `Generic RFC for ${GENERIC_RFCS[rfc]}: SAT's 69-B list never names it, so it was not looked up.` : "Not on SAT's 69-B list as kept by Admintotal.";
 		return { rfc, listed: false, tipo: null, tipoLabel: null, nombre: null, blocking: false, meaning, ...checks };
 	}
 	const { tipo, tipoLabel, blocking, meaning } = readBlacklistType(entry.tipo);

@@ -4,10 +4,7 @@ import type { Field } from './field';
 import { oneOf, rfc, text, wholeNumber } from './grammars';
 import { requiredIdField } from './field';
 
-/**
- * Which client a document belongs to. Each endpoint spells the fields its own way (sales notes and
- * advances: cliente / cliente_rfc; orders: id_cliente / rfc_cliente / codigo_cliente).
- */
+/** Which client a document belongs to, in each endpoint's spelling (cliente / cliente_rfc; id_cliente / rfc_cliente / codigo_cliente). */
 export type ClientApiNames = { id: string; rfc: string; code?: string };
 
 const WAYS = {
@@ -31,20 +28,9 @@ export function clientField(apiNames: ClientApiNames): Field {
 			default: 'rfc',
 		},
 		...requiredIdField({ displayName: 'Client ID', name: 'clientId', apiName: apiNames.id, description: `The numeric client ID in Admintotal (${apiNames.id})`, displayOptions: shownFor('id') }).properties,
-		{
-			displayName: 'Client RFC',
-			name: 'clientRfc',
-			type: 'string',
-			default: '',
-			required: true,
-			placeholder: 'e.g. XAXX010101000',
-			displayOptions: shownFor('rfc'),
-			description: 'Checked for the RFC format before anything is sent',
-		},
+		{ displayName: 'Client RFC', name: 'clientRfc', type: 'string', default: '', required: true, placeholder: 'e.g. XAXX010101000', displayOptions: shownFor('rfc'), description: 'Checked for the RFC format before anything is sent' },
 	];
-	if (apiNames.code) {
-		properties.push({ displayName: 'Client Code', name: 'clientCode', type: 'string', default: '', required: true, displayOptions: shownFor('code') });
-	}
+	if (apiNames.code) properties.push({ displayName: 'Client Code', name: 'clientCode', type: 'string', default: '', required: true, displayOptions: shownFor('code') });
 	return {
 		properties,
 		apiValues: (reader) => {

@@ -7,23 +7,16 @@ import type { ValueReader } from './reader';
 import { wholeNumber } from './grammars';
 import * as grammars from './grammars';
 
-/**
- * A field of an operation, written once: what the editor shows and how the item's value is read
- * into the API's names. Reads send the values as the query, writes as the body; a path placeholder
- * such as `{productId}` takes the value of that API name.
- */
+/** A field, written once: its editor properties, the item's values under their API names (each through its grammar), and those names when known (a path's `{name}`). */
 export interface Field {
 	properties: INodeProperties[];
-	/** The item's values under their API names, each checked by its grammar. */
 	apiValues(reader: ValueReader): IDataObject | Promise<IDataObject>;
-	/** The API names it reads values under, where they are known before reading (what a path's `{name}` can take). */
 	apiNames?: string[];
 }
 
 /** The editor property plus the name the API gives the value. Routing is the operation's job, never a field's. */
 export type FieldSpec = Pick<INodeProperties, 'name' | 'displayName'> & Partial<Omit<INodeProperties, 'name' | 'displayName' | 'routing'>> & { apiName: string };
 
-/** The editor's part of a field spec. */
 export function editorPart(spec: FieldSpec): Omit<FieldSpec, 'apiName'> {
 	const property: Partial<FieldSpec> = { ...spec };
 	delete property.apiName;
@@ -67,10 +60,7 @@ export function listField(spec: FieldSpec, entry?: Grammar<string | number>): Fi
 	return scalarField(grammars.list(entry))(spec);
 }
 
-/**
- * A dropdown, checked against its own options when given by expression; `sends` maps a choice to what
- * the API receives when that differs from its value (undefined sends nothing).
- */
+/** A dropdown, checked against its options when given by expression; `sends` maps a choice to what the API receives (undefined: nothing). */
 export function optionsField(spec: FieldSpec, sends?: Record<string, string | number | undefined>, among?: string): Field {
 	const choose = grammars.oneOf((spec.options as INodePropertyOptions[]).map((option) => option.value as string | number), among);
 	return {
@@ -117,11 +107,7 @@ export async function apiValuesOf(fields: Field[], reader: ValueReader): Promise
 	return result;
 }
 
-/**
- * One field in two forms: `before` for node versions older than `since`, `from` for `since` and
- * newer. n8n saves only values that differ from a field's default, so changing a default in place
- * would change every saved workflow that never set the field; a new node version keeps them as they were.
- */
+/** One field in two forms, before and from node version `since`: n8n saves only values that differ from the default, so a default changes only in a new version. */
 export function changedInVersion(since: number, before: INodeProperties, from: INodeProperties): INodeProperties[] {
 	const scoped = (property: INodeProperties, condition: DisplayCondition): INodeProperties => ({
 		...property,
@@ -132,10 +118,7 @@ export function changedInVersion(since: number, before: INodeProperties, from: I
 
 type RecordSpec = Omit<FieldSpec, 'type' | 'default'> & { searchListMethod: string };
 
-/**
- * A record chosen "From list" (searchable, loaded from the API) or "By ID". Its ID goes in the body
- * under `apiName`, or in the path when the operation's path holds `{apiName}`.
- */
+/** A record chosen "From list" (searchable) or "By ID"; its ID goes in the body under `apiName`, or in the path's `{apiName}`. */
 export function recordField({ searchListMethod, ...spec }: RecordSpec): Field {
 	return {
 		properties: [
@@ -145,13 +128,7 @@ export function recordField({ searchListMethod, ...spec }: RecordSpec): Field {
 				default: { mode: 'list', value: '' },
 				required: true,
 				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: `Select a ${spec.displayName.toLowerCase()}...`,
-						typeOptions: { searchListMethod, searchable: true },
-					},
+					{ displayName: 'From List', name: 'list', type: 'list', placeholder: `Select a ${spec.displayName.toLowerCase()}...`, typeOptions: { searchListMethod, searchable: true } },
 					{
 						displayName: 'By ID',
 						name: 'id',

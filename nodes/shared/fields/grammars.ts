@@ -1,14 +1,11 @@
-/**
- * What a value may look like, once per kind. Each grammar turns a raw parameter value (typed, picked
- * or given by an expression) into what the API receives, returns undefined for "not given", or calls
- * `fail` with the problem in plain words and how to fix it; the reader names the field and the item.
- */
+// What a value may look like, once per kind: a grammar turns a raw value into what the API receives, undefined for "not given",
+// or calls `fail` with the problem and its fix in plain words (the reader names the field and the item).
 
 export type Fail = (problem: string, fix?: string) => never;
 
+/** `timezone`: the workflow's, for the day of a JavaScript Date. */
 export interface GrammarContext {
 	fail: Fail;
-	/** The workflow's timezone, for the day of a JavaScript Date. */
 	timezone: string;
 }
 
@@ -33,10 +30,7 @@ export function isBlank(raw: unknown): boolean {
 	return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
 }
 
-/**
- * Text or a finite number as trimmed text; '' when blank. Objects, arrays and booleans are refused:
- * sent as text they would become "[object Object]", "A,B" or "true".
- */
+/** Text or a finite number as trimmed text, '' when blank; objects, arrays and booleans would be sent as "[object Object]", "A,B", "true". */
 export function scalarText(raw: unknown, fail: Fail): string {
 	if (raw === undefined || raw === null) return '';
 	if (typeof raw === 'string') return raw.trim();
@@ -83,10 +77,9 @@ export function countUpTo(max: number): Grammar<number> {
 	};
 }
 
+/** Amounts are 0 or more unless `negative`; quantities and rates are `positive` (above zero). */
 export interface DecimalRules {
-	/** Default: amounts must be 0 or more. */
 	negative?: boolean;
-	/** Quantities and rates must be above zero. */
 	positive?: boolean;
 }
 
@@ -100,9 +93,7 @@ export function decimal({ negative = false, positive = false }: DecimalRules = {
 		const written = scalarText(raw, fail).replace(/^\+/, '');
 		if (written === '') return undefined;
 		const match = /^-?(\d+)(?:\.(\d+))?$/.exec(written);
-		if (!match) {
-			return fail(`must be a plain decimal number, got "${shown(written)}"`, 'Write it like 1250.50: digits, one dot for decimals, no currency sign or thousands separator.');
-		}
+		if (!match) return fail(`must be a plain decimal number, got "${shown(written)}"`, 'Write it like 1250.50: digits, one dot for decimals, no currency sign or thousands separator.');
 		const [, whole, fraction = ''] = match;
 		if (whole.replace(/^0+(?=\d)/, '').length + fraction.length > MAX_DIGITS || fraction.length > MAX_DECIMALS) {
 			fail(`has too many digits ("${shown(written)}")`, `Use at most ${MAX_DIGITS} digits, ${MAX_DECIMALS} of them after the dot.`);
@@ -120,9 +111,7 @@ export function exactNumber(rules: DecimalRules = {}): Grammar<number> {
 		const written = asDecimal(raw, context);
 		if (written === undefined) return undefined;
 		const number = Number(written);
-		if (canonical(String(number)) !== canonical(written)) {
-			context.fail(`has more digits than can be sent exactly ("${written}")`, 'Round it to at most 15 significant digits.');
-		}
+		if (canonical(String(number)) !== canonical(written)) context.fail(`has more digits than can be sent exactly ("${written}")`, 'Round it to at most 15 significant digits.');
 		return number;
 	};
 }
@@ -162,11 +151,7 @@ export function dayIn(date: Date, timezone: string): string | undefined {
 
 const MAX_OFFSET_MINUTES = 14 * 60;
 
-/**
- * The calendar day of a picker value or an expression result, or undefined when it is none. A
- * written date keeps its own day ("2024-05-31T23:30:00-06:00" is the 31st); a JavaScript Date is an
- * instant, so its day is taken in the workflow's timezone. Times and offsets must exist too.
- */
+/** The calendar day of a value: a written date keeps its own ("2024-05-31T23:30:00-06:00" is the 31st), a Date (an instant) is taken in `timezone`. */
 export function dayOf(value: unknown, timezone: string): string | undefined {
 	if (value instanceof Date) return dayIn(value, timezone);
 	if (isLuxon(value)) return value.isValid ? (value.toISODate() ?? undefined) : undefined;
@@ -184,7 +169,6 @@ export function dayOf(value: unknown, timezone: string): string | undefined {
 
 const DATE_FIX = 'Pick a date, or use an expression that gives one, such as 2024-05-31, 2024-05-31T10:00:00-06:00 or {{ $today }}.';
 
-/** A day, sent as YYYY-MM-DD. */
 const DAY_FIX = `${DATE_FIX} It is sent as YYYY-MM-DD.`;
 
 export const date: Grammar<string> = (raw, { fail, timezone }) => {
@@ -203,10 +187,7 @@ export const dateTime: Grammar<string> = (raw, { fail, timezone }) => {
 
 // ---------------------------------------------------------------- lists, emails, codes
 
-/**
- * Several values typed with commas or new lines (or other `separators`), or an array from an
- * expression; repeats removed. The one splitter of typed lists.
- */
+/** Several values typed with commas or new lines (or `separators`), or an array from an expression; repeats removed. */
 export function list(entry: Grammar<string | number> = text, separators = /[,\n]/): Grammar<Array<string | number>> {
 	return (raw, context) => {
 		const parts = Array.isArray(raw) ? raw : scalarText(raw, context.fail).split(separators);
@@ -246,11 +227,7 @@ export const boolean: Grammar<boolean> = (raw, { fail }) => {
 /** SAT RFC: 3 letters (company) or 4 (person), date YYMMDD, 3-character homoclave. */
 const RFC_PATTERN = /^([A-ZÑ&]{3,4})(\d{2})(\d{2})(\d{2})([A-Z0-9]{3})$/;
 
-/**
- * Only a–z and ñ are upper-cased: toUpperCase() turns ß into SS, ﬁ into FI, ı into I and ſ into S,
- * which would check (and look up) another RFC than the one given. Anything else stays as given and
- * fails the pattern.
- */
+/** Only a–z and ñ are upper-cased: toUpperCase() turns ß into SS and ı into I, which would look up another RFC. */
 export function normalizeRfc(value: unknown): string {
 	const written = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 	return written.trim().replace(/[a-zñ]/g, (letter) => letter.toUpperCase()).replace(/[\s-]/g, '');

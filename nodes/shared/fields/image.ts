@@ -7,10 +7,7 @@ import type { ValueReader } from './reader';
 
 /** Work order images: checked here so a wrong file is refused before it is uploaded. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/**
- * Uploads a run has at once, whatever its budget could grow to: each holds its image as base64 (up
- * to 13 MB) while in flight, so memory stays near 50 MB of images however quick the tenant is.
- */
+/** Uploads at once, whatever the budget: each holds its image as base64 (up to 13 MB), so memory stays near 50 MB. */
 export const UPLOAD_LANES = 4;
 
 const SIGNATURES: Array<{ type: string; matches: (bytes: Buffer) => boolean }> = [
@@ -40,18 +37,13 @@ function sourceOf(reader: ValueReader): { label: string; base64?: string; proper
 	return { label: `Input Binary Field "${property}"`, property };
 }
 
-/**
- * Checks the item's image (an image, of sane size) from its size and first bytes only: every item
- * is checked before any is sent, and holding each image meanwhile would hold them all.
- */
+/** Checks the image from its size and first bytes only: every item is checked before any is sent, and holding each would hold them all. */
 async function checkImage(reader: ValueReader): Promise<void> {
 	const { label, base64, property } = sourceOf(reader);
 	const { bytes, head } =
 		base64 === undefined ? await reader.binaryHead(property as string, label, HEAD_BYTES) : { bytes: Buffer.byteLength(base64, 'base64'), head: Buffer.from(base64.slice(0, 16), 'base64') };
 	if (bytes === 0) reader.fail(label, 'is empty');
-	if (bytes > MAX_IMAGE_BYTES) {
-		reader.fail(label, `is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
-	}
+	if (bytes > MAX_IMAGE_BYTES) reader.fail(label, `is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB`, 'Resize or compress the image first.');
 	if (!imageTypeOf(head)) reader.fail(label, 'is not an image (PNG, JPEG, GIF or WEBP)');
 }
 

@@ -5,11 +5,7 @@ import type { Field } from './field';
 import { decimal, isBlank, oneOf, shown, text, wholeNumber } from './grammars';
 import type { ValueReader } from './reader';
 
-/**
- * Product lines (`detalles`) of sales notes, orders and internal consumption. The spec does not show
- * a line's request shape; we send `{producto | producto_codigo | producto_codigo_proveedor, cantidad,
- * precio_unitario}` with decimals as text, mirroring the line fields the API returns.
- */
+// Product lines (`detalles`): the spec shows no request shape, so we send the line fields the API returns, decimals as text.
 const IDENTIFIERS = [
 	{ mode: 'id', keys: ['productId', 'producto'], apiKey: 'producto', label: 'Product ID' },
 	{ mode: 'code', keys: ['productCode', 'producto_codigo'], apiKey: 'producto_codigo', label: 'Product Code' },
@@ -32,11 +28,7 @@ function lineProperties(priced: boolean): INodeProperties[] {
 			noDataExpression: true,
 			options: [
 				{ name: 'Define Below', value: 'ui', description: 'Add the lines one by one in this panel' },
-				{
-					name: 'From JSON or Expression',
-					value: 'json',
-					description: "An array of lines, e.g. mapped from a shop order's line items",
-				},
+				{ name: 'From JSON or Expression', value: 'json', description: "An array of lines, e.g. mapped from a shop order's line items" },
 			],
 			default: 'ui',
 		},
@@ -64,32 +56,10 @@ function lineProperties(priced: boolean): INodeProperties[] {
 							],
 							default: 'code',
 						},
-						{
-							displayName: 'Product',
-							name: 'product',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. A-100',
-							description: 'The product code, ID or supplier code, as chosen above',
-						},
-						{
-							displayName: 'Quantity',
-							name: 'quantity',
-							type: 'string',
-							default: '1',
-							description: 'Sent exactly as written (cantidad), e.g. 2 or 1.5',
-						},
+						{ displayName: 'Product', name: 'product', type: 'string', default: '', placeholder: 'e.g. A-100', description: 'The product code, ID or supplier code, as chosen above' },
+						{ displayName: 'Quantity', name: 'quantity', type: 'string', default: '1', description: 'Sent exactly as written (cantidad), e.g. 2 or 1.5' },
 						...(priced
-							? [
-									{
-										displayName: 'Unit Price',
-										name: 'unitPrice',
-										type: 'string' as const,
-										default: '',
-										placeholder: 'e.g. 149.90',
-										description: "Sent exactly as written (precio_unitario); leave empty to use Admintotal's price",
-									},
-								]
+							? [{ displayName: 'Unit Price', name: 'unitPrice', type: 'string' as const, default: '', placeholder: 'e.g. 149.90', description: "Sent exactly as written (precio_unitario); leave empty to use Admintotal's price" }]
 							: []),
 					],
 				},
@@ -117,15 +87,10 @@ function readLines(reader: ValueReader, priced: boolean): IDataObject[] {
 		const where = `line ${index + 1}`;
 		const fail = (problem: string, fix?: string): never => reader.fail(label, `${where}: ${problem}`, fix);
 		if (!isJsonObject(row)) fail('is not an object', `Each line looks like ${JSON_EXAMPLE.slice(1, -1)}.`);
-		const given = IDENTIFIERS.flatMap((identifier) =>
-			identifier.keys.filter((key) => !isBlank(row[key])).map((key) => ({ identifier, key, value: row[key] })),
-		);
+		const given = IDENTIFIERS.flatMap((identifier) => identifier.keys.filter((key) => !isBlank(row[key])).map((key) => ({ identifier, key, value: row[key] })));
 		if (given.length !== 1) {
-			const found = given.map((entry) => entry.key).join(' and ');
-			fail(
-				given.length === 0 ? 'has no product' : `identifies the product more than once (${found})`,
-				'Give exactly one of productCode, productId or supplierCode.',
-			);
+			const problem = given.length === 0 ? 'has no product' : `identifies the product more than once (${given.map((entry) => entry.key).join(' and ')})`;
+			fail(problem, 'Give exactly one of productCode, productId or supplierCode.');
 		}
 		// A key the line does not know (`price` for `unitPrice`) would be dropped unseen: the note sold at Admintotal's price.
 		const unknown = Object.keys(row).find((key) => row[key] !== undefined && !keys.includes(key));

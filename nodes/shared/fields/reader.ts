@@ -3,11 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Grammar } from './grammars';
 
-/**
- * The one way an operation reads an item's parameter values (and a poll its parameters): each
- * through its grammar, and a wrong one stops with "'Label' problem [item N]" before anything is
- * sent. `within` reads the fields of a collection (e.g. `filters.fromDate`).
- */
+/** The one way an item's (or a poll's) parameters are read: each through its grammar; a wrong one stops with "'Label' problem [item N]" before anything is sent. */
 export class ValueReader {
 	private constructor(
 		private readonly source: IExecuteFunctions | IPollFunctions,
@@ -48,9 +44,7 @@ export class ValueReader {
 	/** The value as n8n resolved it (expressions evaluated, a picked record reduced to its ID). */
 	raw(parameter: string, fallback?: unknown): unknown {
 		const name = `${this.prefix}${parameter}`;
-		// An option the user did not add is answered here: n8n would give the fallback too, after the
-		// work of resolving it, and most of an item's fields are such options (issue 40: a third of a
-		// Create's time before the first request).
+		// Answered here: n8n gives the same fallback after resolving it, a third of a Create's time before its first request (issue 40).
 		if (!storedIn(this.stored, name)) return fallback;
 		const options = { extractValue: true };
 		if (this.itemIndex === undefined) return (this.source as IPollFunctions).getNodeParameter(name, fallback as never, options);
@@ -75,10 +69,7 @@ export class ValueReader {
 		return await (this.source as IExecuteFunctions).helpers.getBinaryDataBuffer(this.itemIndex as number, property);
 	}
 
-	/**
-	 * The size and first bytes of a binary field, for checking it without holding it: a file in n8n's
-	 * binary store is read through in chunks, an item's own base64 measured as it is.
-	 */
+	/** The size and first bytes of a binary field, checked without holding it (a stored file is read through in chunks). */
 	async binaryHead(property: string, label: string, headBytes: number): Promise<{ bytes: number; head: Buffer }> {
 		const data = this.binaryData(property, label);
 		if (!data.id) return { bytes: Buffer.byteLength(data.data, 'base64'), head: Buffer.from(data.data.slice(0, Math.ceil(headBytes / 3) * 4), 'base64') };

@@ -6,20 +6,9 @@ import { scalarText } from './grammars';
 
 /** Fields several write operations offer, defined once. */
 
-export const commentsField: Field = textField({
-	displayName: 'Comments',
-	name: 'comments',
-	apiName: 'comentarios',
-	typeOptions: { rows: 2 },
-	description: 'Sent as comentarios',
-});
+export const commentsField: Field = textField({ displayName: 'Comments', name: 'comments', apiName: 'comentarios', typeOptions: { rows: 2 }, description: 'Sent as comentarios' });
 
-export const warehouseField: Field = wholeNumberField({
-	displayName: 'Warehouse ID',
-	name: 'warehouse',
-	apiName: 'almacen',
-	description: 'Numeric warehouse ID (almacen). Leave the field out to use the first warehouse.',
-});
+export const warehouseField: Field = wholeNumberField({ displayName: 'Warehouse ID', name: 'warehouse', apiName: 'almacen', description: 'Numeric warehouse ID (almacen). Leave the field out to use the first warehouse.' });
 
 /** `[{ key, value }]` rows as the API's `campos_personalizados`. */
 export const customFieldsField: Field = {

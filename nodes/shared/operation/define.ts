@@ -16,10 +16,8 @@ import { outputProperties, selectedShape, simplifyProperty } from '../records';
 export type OperationKind = 'list' | 'read' | 'lookup' | 'write';
 
 /**
- * The one way an operation is declared: its option, its fields and its path. From them the
- * operation reads and checks each item's values (every field through its grammar) into the item's
- * plan, which the node's run (execute.ts) sends to the tenant (tenant/) the way the kind calls for.
- * Fields carry no request settings of their own (n8n's `routing` property), so a new field cannot bypass the checks.
+ * The one way an operation is declared: from its option, fields and path each item's values are checked into its plan, which
+ * execute.ts sends. Fields carry no `routing` of their own, so a new field cannot bypass the checks.
  */
 export interface OperationSpec {
 	value: string;
@@ -29,11 +27,7 @@ export interface OperationSpec {
 	kind: OperationKind;
 	/** Writes only; reads are GET. */
 	method?: 'POST' | 'PATCH';
-	/**
-	 * The path below its resource's list (`{workOrderId}/adjuntar_imagen`), the list itself when
-	 * absent: the resource's path is written once, in its declaration. `{name}` takes the value a
-	 * field reads under that API name.
-	 */
+	/** The path below the resource's list (`{workOrderId}/adjuntar_imagen`), the list when absent; `{name}` takes that API name's value. */
 	path?: string;
 	fields?: Field[];
 	simplify?: SimplifiedShape;
@@ -53,11 +47,7 @@ export interface OperationSpec {
 	parallelAtMost?: number;
 }
 
-/**
- * An extra step some operations have, declared on them (CFDI XML as a File): its fields, and what it
- * makes of an item's records and outputs. The runner knows only this shape, so an operation without
- * the step never loads its code.
- */
+/** An extra step declared by the operations that have it (CFDI XML as a File): the runner knows only this shape, never its code. */
 export interface OutputStep {
 	properties: INodeProperties[];
 	/** The step as one item set it; undefined when the item turned it off. */
@@ -98,22 +88,8 @@ export interface Operation {
 }
 
 const listSizeProperties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		displayOptions: { show: { returnAll: [false] } },
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-	},
+	{ displayName: 'Return All', name: 'returnAll', type: 'boolean', default: false, description: 'Whether to return all results or only up to a given limit' },
+	{ displayName: 'Limit', name: 'limit', type: 'number', displayOptions: { show: { returnAll: [false] } }, typeOptions: { minValue: 1 }, default: 50, description: 'Max number of results to return' },
 ];
 
 /** The run's request budget (RequestBudget, tenant/tenant.ts), under the name and place Get Many and Check RFC have always saved it. */
@@ -156,23 +132,14 @@ export function defineOperation(spec: OperationSpec): Operation {
 		const parallel = Math.min(parallelRequestsOf(reader), spec.parallelAtMost ?? Infinity);
 		const answered = spec.answeredWithoutAsking?.(values) ?? false;
 		const url = listPath + fillPath(spec.path ?? '', values);
-		const request = withRequestSettings(
-			spec.kind === 'write' ? { method: spec.method ?? 'POST', url, body: values } : { method: 'GET', url, qs: asQuery(values) },
-			reader,
-		);
+		const request = withRequestSettings(spec.kind === 'write' ? { method: spec.method ?? 'POST', url, body: values } : { method: 'GET', url, qs: asQuery(values) }, reader);
 		const lookup = spec.kind === 'lookup' && spec.lookup && !answered ? { ...spec.lookup, value: String(values[spec.lookup.parameter]) } : undefined;
 		// A Create's errors say "the record may have been created"; other writes', "the change may have been applied".
 		const effect = spec.kind === 'write' ? (spec.value === 'create' ? 'created' : 'applied') : undefined;
 		return { kind: spec.kind, request, reading: { maxRecords, parallel }, lookup, effect, answered, simplify: shapeOf(spec, reader), values, output: spec.output, step: bounded ? toolAnswer(TOOL_ANSWER_LIMIT, spec.step?.read(reader)) : spec.step?.read(reader) };
 	};
 
-	return {
-		value: spec.value,
-		kind: spec.kind,
-		option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description },
-		properties,
-		plan,
-	};
+	return { value: spec.value, kind: spec.kind, option: { name: spec.name, value: spec.value, action: spec.action, description: spec.description }, properties, plan };
 }
 
 /** Simplify, or from `outputSince` the Output choice, each shown in its own node versions. */

@@ -17,16 +17,10 @@ import { shapeRecord } from '../records';
 type Outcome = INodeExecutionData[] | Error;
 
 /**
- * A node's run, the same for every operation. n8n hands `execute` all of the run's input items, so:
- * 1. every item is read and checked into its plan before any is sent: one wrong item stops the node
- *    with its error and nothing sent (under On Error: Continue it becomes that item's error item);
- * 2. the items are sent side by side, or batch by batch with Batching, a batch's lookups asked
- *    together (Check RFC) in the fewest round trips; every request of the run takes a lane of one
- *    budget, the node's Parallel Requests (as the first item gives it), so the tenant never sees
- *    more of them at once, however many items; a write's body (an image) is made when it goes;
- * 3. the output keeps the input's order, each item paired with its input item. A failure ends the
- *    run before the next batch; a failed write's error lists the items done and those whose outcome
- *    is unknown, so running again creates nothing twice.
+ * A node's run, the same for every operation: every item is checked into its plan before any is sent (one wrong item stops
+ * the node with nothing sent); then the items go side by side (or batch by batch), a batch's lookups together, every request
+ * within the run's budget; the output keeps the input's order. A failed write's error lists the items done and those whose
+ * outcome is unknown, so running again creates nothing twice.
  */
 export async function runOperation(context: IExecuteFunctions, resource: { value: string; path: string }, operations: readonly Operation[]): Promise<INodeExecutionData[][]> {
 	const operation = chosenOperation(context, resource.value, operations);
@@ -89,16 +83,10 @@ function chosenOperation(context: IExecuteFunctions, resource: string, operation
 	const chosen = context.getNodeParameter('resource', 0, '') === resource ? context.getNodeParameter('operation', 0, '') : undefined;
 	const operation = operations.find((candidate) => candidate.value === chosen);
 	if (operation) return operation;
-	throw new NodeOperationError(context.getNode(), "No Admintotal operation is selected: check the node's Resource and Operation", {
-		description: 'Nothing was sent to Admintotal.',
-	});
+	throw new NodeOperationError(context.getNode(), "No Admintotal operation is selected: check the node's Resource and Operation", { description: 'Nothing was sent to Admintotal.' });
 }
 
-/**
- * The batch's items sent side by side, within the run's budget; their lookups asked once for all of
- * them. Unless the node continues on errors, the first request that fails stops the run: those
- * still waiting for a lane are not sent (RequestBudget).
- */
+/** The batch's items side by side, their lookups asked once; unless the node continues, a failure leaves those still waiting unsent. */
 async function sendBatch(tenant: Tenant<IExecuteFunctions>, batch: Array<{ plan?: ItemPlan; itemIndex: number }>): Promise<Map<number, Outcome>> {
 	const planned = batch.filter((entry): entry is { plan: ItemPlan; itemIndex: number } => entry.plan !== undefined);
 	const answers = await lookUpTogether(tenant, planned);
@@ -161,10 +149,7 @@ function ownError(error: Error, itemIndex: number): Error {
 	return own;
 }
 
-/**
- * A write Admintotal did, after which the item's output failed (n8n's binary store could not keep its
- * CFDI file, …): done all the same, with its ID in the message, which is all On Error: Continue keeps.
- */
+/** A write Admintotal did after which the output failed (its CFDI file, …): done all the same, its ID in the message Continue keeps. */
 class WrittenThenFailed extends NodeOperationError {
 	readonly id: string | undefined;
 
@@ -184,11 +169,7 @@ class WrittenThenFailed extends NodeOperationError {
 	}
 }
 
-/**
- * A write's error, with what the run's other writes did: the items done, with their IDs, and those
- * whose outcome is unknown (tenant/errors.ts marks their errors). An error whose own outcome is the
- * only unknown already says so in its message.
- */
+/** A write's error, with the run's items done (with their IDs) and those whose outcome is unknown; its own unknown is in its message. */
 function withWhatWasWritten(outcomes: Outcome[], failedItem: number): Error {
 	const error = outcomes[failedItem] as Error & { description?: string | null };
 	const done: string[] = [];

@@ -4,11 +4,7 @@ import { boolean, countUpTo, isBlank } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
 import { DEFAULT_CEILING, MAX_CEILING } from '../tenant/budget';
 
-/**
- * The request settings n8n gives a declarative node (Settings › Request Options: Batching, Ignore
- * SSL Issues, Proxy, Timeout), declared under the same names, so a workflow saved with them keeps
- * them, and applied here: our nodes run their items themselves (execute.ts).
- */
+/** The Request Options n8n gives a declarative node, under the same names so saved workflows keep them; applied here, as our nodes run their items themselves. */
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -29,22 +25,8 @@ export const requestOptionsProperty: INodeProperties = {
 					displayName: 'Batching',
 					name: 'batch',
 					values: [
-						{
-							displayName: 'Items per Batch',
-							name: 'batchSize',
-							type: 'number',
-							typeOptions: { minValue: -1 },
-							default: 50,
-							description: 'How many items are sent together before the pause. 0 or -1 count as 1.',
-						},
-						{
-							displayName: 'Batch Interval',
-							name: 'batchInterval',
-							type: 'number',
-							typeOptions: { minValue: 0 },
-							default: 1000,
-							description: 'Pause before each next batch, in milliseconds (ms). 0 turns batching off.',
-						},
+						{ displayName: 'Items per Batch', name: 'batchSize', type: 'number', typeOptions: { minValue: -1 }, default: 50, description: 'How many items are sent together before the pause. 0 or -1 count as 1.' },
+						{ displayName: 'Batch Interval', name: 'batchInterval', type: 'number', typeOptions: { minValue: 0 }, default: 1000, description: 'Pause before each next batch, in milliseconds (ms). 0 turns batching off.' },
 					],
 				},
 			],
@@ -67,14 +49,7 @@ export const requestOptionsProperty: INodeProperties = {
 			description:
 				"The HTTP proxy every request of this node goes through, the login of a Username and Password credential included (the credential's Test button and n8n's HTTP Request node log in without it), with its user and password in the address if it needs them (http://user:password@myproxy:3128)",
 		},
-		{
-			displayName: 'Timeout',
-			name: 'timeout',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 10000,
-			description: 'Time in ms to wait for the whole answer of each request (a login included) before aborting it',
-		},
+		{ displayName: 'Timeout', name: 'timeout', type: 'number', typeOptions: { minValue: 1 }, default: 10000, description: 'Time in ms to wait for the whole answer of each request (a login included) before aborting it' },
 	],
 };
 
@@ -107,21 +82,13 @@ export function withRequestSettings(request: IHttpRequestOptions, reader: ValueR
 }
 
 function proxyOf(settings: ValueReader, written: string): IHttpRequestOptions['proxy'] {
-	let url: URL | undefined;
-	try {
-		url = new URL(written);
-	} catch {
-		url = undefined;
-	}
+	const url = URL.canParse(written) ? new URL(written) : undefined;
 	if (!url?.hostname || !url.port) return settings.fail('Proxy', 'is not a proxy address with a host and a port', 'Write it like http://myproxy:3128.');
 	const auth = url.username ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined;
 	return { host: url.hostname, port: Number(url.port), protocol: url.protocol.replace(/:$/, ''), ...(auth ? { auth } : {}) };
 }
 
-/**
- * Parallel Requests, in an Options collection (`options.parallelRequests`, where workflows have always
- * saved it): a resource node's run budget (RequestBudget, tenant/tenant.ts), a poll's pages and lookups.
- */
+/** Parallel Requests, where workflows have always saved it (`options.parallelRequests`): the run's budget, a poll's pages and lookups. */
 export function parallelRequestsProperty(description: string): INodeProperties {
 	return {
 		displayName: 'Parallel Requests',

@@ -6,11 +6,7 @@ import { isTooLarge } from './errors';
 import { Tenant } from './tenant';
 import { sendRequest } from './request';
 
-/**
- * Page size asked of the API: integrators page the catalogue at 100 and the service accepts it. A
- * list whose page of 100 is larger than an answer may be (MAX_ANSWER_BYTES: 100 sales notes of 160
- * lines with their XML) asks smaller pages from then on (readPage).
- */
+/** Integrators page the catalogue at 100; a list whose page of 100 is over MAX_ANSWER_BYTES asks smaller pages from then on (readPage). */
 export const PAGE_SIZE = 100;
 
 /** How a list is read. */
@@ -49,10 +45,7 @@ export interface OpenList {
 	allRecords: () => Promise<IDataObject[]>;
 }
 
-/**
- * A page that disagrees with the rest of the list: records were added or deleted while it was read,
- * or the server is at fault. The list is then read once more from its first page.
- */
+/** A page that disagrees with the rest (records added or deleted meanwhile, or a server fault): the list is read once more. */
 class Disagreement extends Error {
 	constructor(
 		readonly problem: string,
@@ -68,11 +61,9 @@ export async function readList(tenant: Tenant, first: IHttpRequestOptions, itemI
 }
 
 /**
- * Reads a list's first page. The rest is read side by side by offset when the first page gives
- * `count` and offset links (Parallel Requests above 1), else by following `next`; an empty page ends
- * the reading either way, whatever `count` claims. The records out are every record `count` promised,
- * each once, from the list that was asked: a page that disagrees makes the list be read again, and a
- * second disagreement fails the node naming the page. Nothing is output short, doubled or from another list.
+ * Reads a list's first page; the rest go side by side by offset when it gives `count` and offset links, else by `next`, and an
+ * empty page ends them. Out come every record `count` promised, each once: a disagreeing page makes the list be read again, and
+ * a second fails the node naming the page, so nothing is output short, doubled or from another list.
  */
 export async function openList(tenant: Tenant, first: IHttpRequestOptions, itemIndex: number, reading: ListReading): Promise<OpenList> {
 	const list = listOf(tenant, first, itemIndex, reading);
@@ -88,11 +79,7 @@ export async function fetchPage(tenant: Tenant, path: string, qs: IDataObject = 
 	return response.body as DrfPage;
 }
 
-/**
- * Where the API cannot search, a dropdown's search reads on through the pages until it has a
- * screenful of matches: the editor asks for more only when the user scrolls, so an empty first page
- * would read as "no results" while the match sits on page 3.
- */
+/** Where the API cannot search, a dropdown reads on to a screenful of matches: an empty first page would read as "no results". */
 const SCREENFUL = 20;
 const MAX_PAGES_PER_SEARCH = 10;
 
@@ -206,10 +193,8 @@ function offsetPlan(first: Page, maxRecords: number | undefined): OffsetPlan | u
 }
 
 /**
- * The pages after the first, side by side, started in the API's order and never more than
- * PAGES_AHEAD beyond those that came back full; the first that disagrees stops the others. A page
- * that is empty or has no `next` ends the list there, whatever `count` promised: no page after it
- * is started, and those started beside it are left out.
+ * The pages after the first, side by side in the API's order, at most PAGES_AHEAD beyond those that came back full; the first
+ * that disagrees stops the others, and one empty or without `next` ends the list there, whatever `count` promised.
  */
 async function readOffsetPages(list: List, firstPage: Page, plan: OffsetPlan): Promise<Page[]> {
 	const slots: Page[][] = [];
@@ -275,10 +260,8 @@ function wholeRecords(pages: Page[], maxRecords: number | undefined): IDataObjec
 }
 
 /**
- * One page: the first as the operation asked it (`url` undefined), a later one at the address its list
- * gave. A page whose answer is larger than an answer may be is asked again with half its `limit` (as
- * the list's next link gave it, or the first page's), and the list asks that many from then on; a
- * single record past the bound, or a page without `limit`, fails: the bound stops a runaway answer.
+ * One page: the first as the operation asked it (`url` undefined), a later one at its list's address. An answer over the bound
+ * is asked again with half its `limit`, as the list's pages are from then on; a single record past it, or no `limit`, fails.
  */
 async function readPage(list: List, url: URL | undefined, offset: number | undefined): Promise<Page> {
 	const label = pageLabel(offset);
@@ -343,14 +326,10 @@ export interface Lookup {
 export const PROBE_FROM_TRIPS = 3;
 
 /**
- * The records answering each value, for many lookups of one list at once (a run of Check RFC), in
- * the fewest round trips for the requests allowed at once (the run's budget): each distinct value read by
- * its query parameter, or the whole list read once when that takes fewer round trips. Either way
- * every page is read and checked as for Get Many, so both give the same records for a value.
- * Learning the list's size costs its first page, one round trip more when the lookups win: it is
- * asked only when they would take PROBE_FROM_TRIPS round trips or more, and never with `oneByOne`
- * (an answer that must not depend on the rest of the list). A value whose lookup fails gets its
- * error; a failed read of the list fails every value.
+ * The records answering each value of many lookups of one list (a run of Check RFC), in the fewest round trips: each distinct
+ * value by its parameter, or the whole list once when fewer (read as Get Many, so both give the same records). The first page
+ * that tells the list's size is asked only from PROBE_FROM_TRIPS round trips and never `oneByOne` (an answer that must not depend
+ * on the rest of the list). A failed lookup is its value's error; a failed read of the list, every value's.
  */
 export async function lookUpEach(
 	tenant: Tenant,
@@ -395,19 +374,14 @@ export async function lookUpEach(
 }
 
 /**
- * Pages planned from `count`, which nothing backs until they come, are asked at most this many
- * beyond those that came back full: a count of 10^12 over 137 records costs at most this many pages
- * past the end, and a list as long as it says has one more page in flight per full page (twice as
- * many each round trip).
+ * Pages planned from `count` (nothing backs it) asked beyond those back full: a count of 10^12 over 137 records costs at most this
+ * many, and a list as long as it says has one more page in flight per full page (twice as many each round trip).
  */
 export const PAGES_AHEAD = 20;
 
 /**
- * Runs `task(0)` … `task(count - 1)`, at most `width` at a time and `ahead` more than the tasks that
- * answered `true`, each started in index order (how many reach the tenant at once is the run's
- * budget's call). After a failure, or a task answering `false`, no new task starts; the failure of
- * the earliest task is thrown once the running tasks have ended, so nothing keeps sending and the
- * error names the first page that failed.
+ * Runs `task(0)` … `task(count - 1)` in order, at most `width` at a time and `ahead` beyond the tasks that answered `true`. After a
+ * failure or a `false` none starts; the earliest failure is thrown once the running ones end, naming the first page that failed.
  */
 export async function inParallel(count: number, width: number, task: (index: number) => Promise<boolean>, ahead = Infinity): Promise<boolean> {
 	let [started, running, succeeded, stopped] = [0, 0, 0, false];
