@@ -5,8 +5,8 @@ import type { Expected } from './answer';
 import { checkedBody, headerOf, originOf, redirectTarget, retryAfterSeconds } from './answer';
 import type { WriteEffect } from './errors';
 import { apiError, boundError, networkCodeOf, networkError, unsentError } from './errors';
-import type { Lane } from './budget';
-import { THROTTLE_WAITS } from './budget';
+import type { Lane } from './pace/run';
+import { PATIENCE } from './pace/run';
 import { loginFailureOf, PassingLoginFailure, RefusedLogin } from './sessions';
 import type { RequestContext, Tenant } from './tenant';
 import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
@@ -184,8 +184,8 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 					budget.giveUp(`Not sent: ${tooLong}`);
 					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
 				}
-				// The wait holds every request of the run (budget.ts); the run's patience, not this request's, decides.
-				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > THROTTLE_WAITS) {
+				// The wait holds every request to the tenant (pace/); the run's patience, not this request's, decides.
+				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > PATIENCE) {
 					const { throttleWaits, waitedMs } = budget.summary;
 					const paused = `The run paused ${throttleWaits === 1 ? 'once' : `${throttleWaits} times`} (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`;
 					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), paused] });

@@ -1,0 +1,176 @@
+import type { Limiter } from './limiter';
+import type { Overload, Sent } from './rule';
+
+/** Parallel Requests when the user has not set it: at 150 ms answers, n8n's own work per item (1 to 3 ms) is the limit, not the pace. */
+export const DEFAULT_CEILING = 200;
+/** The most Parallel Requests and Max Requests at Once may be (Netflix's Gradient2 caps its limit there too), and the latter's default. */
+export const MAX_CEILING = 200;
+/** Throttles (429), or requests out of time, in a row that a run waits out: at the next it stops asking. */
+export const PATIENCE = 3;
+
+/** One request's hold on the run's share of the tenant's pace. */
+export interface Lane extends Sent {
+	/** Gives the lane back; a second call does nothing. */
+	end(): void;
+}
+
+/** What the pace did in this run, for the run's hint and log. */
+export interface BudgetReport {
+	ceiling: number;
+	/** Most requests of the run in flight at once. */
+	peak: number;
+	/** 429 answers, and the waits they caused (one per throttle, however many answers it had). */
+	throttledAnswers: number;
+	throttleWaits: number;
+	waitedMs: number;
+	/** Cuts for 503/504 answers or requests out of time. */
+	otherCuts: number;
+	/** Cuts for a rise in latency. */
+	latencyCuts: number;
+	/** Fewest requests at once the tenant throttled this run above. */
+	throttledCap: number | undefined;
+}
+
+/**
+ * A run's part of its tenant's pace (one per run: a node's run, a poll, a dropdown search): its own
+ * ceiling (Parallel Requests, the most one execution sends), its patience, its closing, its report.
+ * How many go at once and how fast is the tenant's (limiter.ts), shared with every other run.
+ */
+export class RunBudget {
+	readonly ceiling: number;
+	/** Requests of the run holding a place: sent, or waiting for the tenant's lane. */
+	private held = 0;
+	private sending = 0;
+	private readonly waiting: Array<(granted: boolean) => void> = [];
+	private closedWith: string | undefined;
+	private readonly inARow = { throttled: 0, timeout: 0 };
+	/** Requests sent before this were in the round of the run's last counted overload: not counted again. */
+	private cutFrom = 0;
+	private readonly report: BudgetReport;
+	private readonly careful: boolean;
+	private readonly stopsAtFailure: boolean;
+
+	/** `ceiling`: the node's Parallel Requests; `careful`: a run of writes; `stopsAtFailure`: a request that fails stops the run (no On Error: Continue). */
+	constructor(private readonly pace: Limiter, { ceiling = DEFAULT_CEILING, careful = false, stopsAtFailure = false }: { ceiling?: number; careful?: boolean; stopsAtFailure?: boolean } = {}) {
+		this.ceiling = Math.max(1, Math.floor(ceiling));
+		this.careful = careful;
+		this.stopsAtFailure = stopsAtFailure;
+		this.report = { ceiling: this.ceiling, peak: 0, throttledAnswers: 0, throttleWaits: 0, waitedMs: 0, otherCuts: 0, latencyCuts: 0, throttledCap: undefined };
+	}
+
+	/** Requests the run may have at once now. */
+	get lanes(): number {
+		return Math.min(this.ceiling, this.pace.rule.lanes);
+	}
+
+	/**
+	 * Waits for a place within the run's ceiling, then for a lane of the tenant's pace, first come first
+	 * served (`again`: a request trying again goes first). Throws NotSent once the run has stopped or given up.
+	 */
+	async take({ again = false } = {}): Promise<Lane> {
+		if (this.closedWith !== undefined) throw new NotSent(this.closedWith);
+		if (this.held < this.ceiling && this.waiting.length === 0) this.held++;
+		// A place given back is handed straight to the next in line, still counted.
+		else if (!(await new Promise<boolean>((resolve) => (again ? this.waiting.unshift(resolve) : this.waiting.push(resolve))))) throw new NotSent(this.closedWith);
+		const sent = await this.pace.take(this, again);
+		if (sent === undefined || this.closedWith !== undefined) {
+			if (sent) this.pace.release(sent);
+			this.handOn();
+			throw new NotSent(this.closedWith);
+		}
+		this.report.peak = Math.max(this.report.peak, ++this.sending);
+		let ended = false;
+		const end = () => {
+			if (ended) return;
+			ended = true;
+			this.sending--;
+			this.pace.release(sent);
+			this.handOn();
+		};
+		return { ...sent, end };
+	}
+
+	/** An answer that is no sign of overload: the pace may grow, and the run's patience is renewed. */
+	answered(lane: Lane) {
+		if (lane.seq >= this.cutFrom) Object.assign(this.inARow, { throttled: 0, timeout: 0 });
+		if (this.pace.answered(lane, this.careful) === 'latency') this.report.latencyCuts++;
+	}
+
+	/**
+	 * The tenant showed overload: the pace is cut (once per round trip) and a Retry-After holds every
+	 * request to the tenant. A throttle or a request out of time counts against the run's patience:
+	 * answers `false` when that is over (the run has given up).
+	 */
+	overloaded(lane: Lane, kind: Overload, waitSeconds = 0): boolean {
+		if (kind === 'throttled') this.report.throttledAnswers++;
+		if (kind !== 'unavailable' && lane.seq >= this.cutFrom) {
+			if (this.inARow[kind] >= PATIENCE) {
+				const waited = kind === 'throttled' ? `after the run had waited ${times(this.inARow[kind])} (${(this.report.waitedMs / 1000).toFixed(1)} s in all)` : '';
+				this.close(kind === 'throttled' ? `Not sent: Admintotal kept limiting requests (429) ${waited}, so the run stopped asking` : `Not sent: Admintotal left requests unanswered past their time ${times(PATIENCE + 1)} in a row, so the run stopped asking`);
+				return false;
+			}
+			this.inARow[kind]++;
+			this.cutFrom = this.pace.rule.seq;
+			if (kind === 'throttled') this.report.throttleWaits++;
+		}
+		if (this.pace.overloaded(lane, kind) && kind !== 'throttled') this.report.otherCuts++;
+		if (kind === 'throttled') this.report.throttledCap = Math.min(this.report.throttledCap ?? Infinity, Math.max(1, lane.inFlightAtSend - 1));
+		if (waitSeconds > 0) this.report.waitedMs += this.pace.hold(waitSeconds);
+		return this.closedWith === undefined;
+	}
+
+	/** A request failed for good: when that stops the run, those waiting, and any later, are not sent; those in flight end as they do. */
+	failed() {
+		if (this.stopsAtFailure) this.close('Not sent: the run stopped at an earlier failure');
+	}
+
+	/** The run stops asking: every request waiting, and any later one, is not sent, for `reason`. */
+	giveUp(reason: string) {
+		this.close(reason);
+	}
+
+	get summary(): BudgetReport {
+		return { ...this.report };
+	}
+
+	private close(reason: string) {
+		this.closedWith ??= reason;
+		for (const waiter of this.waiting.splice(0)) waiter(false);
+		this.pace.drop(this);
+	}
+
+	private handOn() {
+		const next = this.waiting.shift();
+		if (next) next(true);
+		else this.held--;
+	}
+}
+
+/**
+ * Why a run was slower than its Parallel Requests allow, in the user's words (the run's execution
+ * hint and log); undefined when the tenant never pushed back.
+ */
+export function paceNote(report: BudgetReport): { message: string; throttled: boolean } | undefined {
+	const { ceiling, peak, throttledAnswers, throttleWaits, waitedMs, otherCuts, latencyCuts, throttledCap } = report;
+	const said: string[] = [];
+	if (throttledAnswers > 0) {
+		const cap = throttledCap === undefined ? '' : `; it throttled above ${throttledCap} at once`;
+		said.push(`Admintotal asked this run to slow down ${times(throttledAnswers)} (429 Too Many Requests): it paused ${times(throttleWaits)}, ${(waitedMs / 1000).toFixed(1)} s in all${cap}.`);
+	} else if (waitedMs > 0) said.push(`Admintotal asked this run to wait ${(waitedMs / 1000).toFixed(1)} s (Retry-After).`);
+	if (otherCuts > 0) said.push(`Admintotal was unavailable or out of time ${times(otherCuts)}, so the node sent fewer requests at once.`);
+	if (latencyCuts > 0) said.push(`Admintotal answered more slowly as more requests went at once, so the node sent fewer at once (${times(latencyCuts)}).`);
+	if (said.length === 0) return undefined;
+	said.push(`At most ${peak} requests were in flight at once (Parallel Requests: ${ceiling}).`);
+	return { message: said.join(' '), throttled: throttledAnswers > 0 || otherCuts > 0 };
+}
+
+function times(count: number): string {
+	return count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
+}
+
+/** A request the run did not send: it had already failed, or the tenant kept throttling it. */
+export class NotSent extends Error {
+	constructor(reason = 'Not sent: the run stopped at an earlier failure') {
+		super(reason);
+	}
+}
