@@ -87,3 +87,33 @@ describe('what one execution learns holds for all', () => {
 		expect(first.length).toBeGreaterThan(START_LANES);
 	}, 60_000);
 });
+
+describe('a throttle that counts requests per second is met by pacing the starts', () => {
+	it('behind 50 requests a second, Get for 300 items: after the first throttled window, under 5 % of requests answered 429', async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		fixture.sandbox.pace.ratePerSecond = 50;
+		const run = await getProspects(300);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(300);
+		const first = to(PROSPECTS).find((request) => request.status === 429) as RecordedRequest;
+		// The window the first 429 was counted in, and its Retry-After (a second): the run learns the rate there.
+		const later = to(PROSPECTS).filter((request) => request.at >= first.at + 1000);
+		const throttled = later.filter((request) => request.status === 429);
+		expect(later.length).toBeGreaterThan(200);
+		expect(throttled.length).toBeLessThan(0.05 * later.length);
+	}, 60_000);
+});
+
+describe('a cut recovers', () => {
+	it('one 429 on the first request does not pin the run to 1: Get for 100 items, the lanes grow again', async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		fixture.sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, nth: 1, retryAfterSeconds: 1 });
+		const run = await getProspects(100);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(100);
+		const requests = to(PROSPECTS);
+		expect(requests.filter((request) => request.status === 429)).toHaveLength(1);
+		// The throttled request was alone when sent, so the pace fell to 1 at once; the last 30 went several at a time again.
+		expect(inFlight(requests.slice(-30))).toBeGreaterThanOrEqual(3);
+	}, 60_000);
+});
