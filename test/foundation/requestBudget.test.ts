@@ -161,6 +161,31 @@ describe('a 429 is the whole run’s', () => {
 	}, 30_000);
 });
 
+describe('a tenant that stops answering', () => {
+	it('ends a run of 50 and one of 100 items (On Error: Continue, Timeout 0.5 s) after the same requests: the rest fail unsent', async () => {
+		fixture.sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, delayMs: 3000 });
+		const sent: number[] = [];
+		for (const count of [50, 100]) {
+			fixture.sandbox.clearRequests();
+			// Each run meets the tenant afresh (pace/registry.ts), as the first would.
+			forgetPaces();
+			const run = await fixture.run(
+				'admintotalProspect',
+				{ resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { timeout: 500 } },
+				{ input: Array.from({ length: count }, (_, index) => ({ id: fixture.sandbox.store.prospectos[index % 60].id })), continueOnFail: true },
+			);
+			expect(run.json).toHaveLength(count);
+			const errors = run.json.map((item) => String(item.error));
+			expect(errors.every((error) => /did not answer within 500 ms|^Not sent: Admintotal did not answer in time 4 times in a row/.test(error))).toBe(true);
+			expect(errors.filter((error) => error.startsWith('Not sent')).length).toBe(count - toProspects().length);
+			sent.push(toProspects().length);
+		}
+		// Rounds of 20, 10, 5 and the first of the next out of time: then the run stops asking, however many items wait.
+		expect(sent[0]).toBeLessThan(50);
+		expect(sent[1]).toBe(sent[0]);
+	}, 60_000);
+});
+
 describe('polls and dropdowns keep the same pace', () => {
 	it('a poll reading its window page by page side by side, from a tenant answering 429 above 2 in flight, reports each of 120 new notes once', async () => {
 		const trigger = triggerFor(fixture, { event: 'newSalesNote' });

@@ -106,7 +106,7 @@ export class RunBudget {
 		if (kind !== 'unavailable' && lane.seq >= this.cutFrom) {
 			if (this.inARow[kind] >= PATIENCE) {
 				const waited = kind === 'throttled' ? `after the run had waited ${times(this.inARow[kind])} (${(this.report.waitedMs / 1000).toFixed(1)} s in all)` : '';
-				this.close(kind === 'throttled' ? `Not sent: Admintotal kept limiting requests (429) ${waited}, so the run stopped asking` : `Not sent: Admintotal left requests unanswered past their time ${times(PATIENCE + 1)} in a row, so the run stopped asking`);
+				this.close(kind === 'throttled' ? `Not sent: Admintotal kept limiting requests (429) ${waited}, so the run stopped asking` : `Not sent: Admintotal did not answer in time ${times(PATIENCE + 1)} in a row, with fewer requests at once each time, so the run stopped asking`);
 				return false;
 			}
 			this.inARow[kind]++;
