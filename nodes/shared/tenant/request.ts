@@ -82,17 +82,31 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 	let transient = 0;
 	let body: unknown;
 	let pauseMs = 0;
+	// A login that failed in passing: this request tries it again for the run (`leads`), or waits for the request that does.
+	let leads = false;
+	let waitsForLogin = false;
+	const loginAgain = (failure: PassingLoginFailure, waitSeconds?: number): boolean => {
+		const next = tenant.logins.met(failure, READ_RETRIES);
+		leads = next === 'retry';
+		waitsForLogin = next === 'wait';
+		if (leads) pauseMs = (waitSeconds ?? backoffSeconds(tenant.logins.tries)) * 1000;
+		return next !== 'over';
+	};
 	for (;;) {
-		// Waiting to try again holds no lane.
-		if (pauseMs > 0) await sleep(pauseMs);
-		pauseMs = 0;
-		// A try again goes before the requests not yet sent.
-		lane ??= await budget.take({ again: true });
 		// Until this try ends in an answer or a retry, it is failing (see `finally`).
 		let failing = true;
 		// A login this request needed that failed in passing (a 429, a 5xx): its answer is treated as this request's own.
 		let login: PassingLoginFailure | undefined;
 		try {
+			// Waiting to try again holds no lane.
+			if (pauseMs > 0) await sleep(pauseMs);
+			pauseMs = 0;
+			while (waitsForLogin) {
+				await tenant.logins.pending;
+				waitsForLogin = tenant.logins.pending !== undefined;
+			}
+			// A try again goes before the requests not yet sent.
+			lane ??= await budget.take({ again: true });
 			// After a refused login the run logs in no more: a request that needs the session fails unsent.
 			if (tenant.refusedLogin && usesSession(credentials)) throw unsentError(context, tenant.refusedLogin, itemIndex, secrets);
 			let answer: IN8nHttpFullResponse;
@@ -131,14 +145,13 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 					const code = login?.network ?? networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
 					if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
 					if (TIMEOUT_CODES.has(code)) budget.overloaded(lane, 'timeout');
-					// A login is tried again as a read is: the request it was for was not sent.
-					if ((read || login) && transient < READ_RETRIES) {
-						transient++;
-						pauseMs = backoffSeconds(transient) * 1000;
+					// A login is tried again as a read is, once for the run: the request it was for was not sent.
+					if (login ? loginAgain(login) : read && transient < READ_RETRIES) {
 						failing = false;
+						if (!login) pauseMs = backoffSeconds(++transient) * 1000;
 						continue;
 					}
-					throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page);
+					throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page, login?.what);
 				}
 			}
 			secrets = [...secrets, ...(await storedSecrets())];
@@ -175,7 +188,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			const retryAfter = retryAfterSeconds(answer.headers);
-			const failure = { status, body: answer.body, itemIndex, secrets, page, write: login ? undefined : write };
+			const failure = { status, body: answer.body, itemIndex, secrets, page, write: login ? undefined : write, what: login?.what };
 			const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
 			const tooLong = `Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`;
 			if (status === 429) {
@@ -194,18 +207,31 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			if (overload) budget.overloaded(lane, overload, Math.min(retryAfter ?? 0, MAX_WAIT_SECONDS));
-			// A login is tried again as a read is: the request it was for was not sent.
-			const retryable = (read || login) && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(rateLimited + transient)] });
+			// A login is tried again as a read is, once for the run: the request it was for was not sent.
+			if (login && TRANSIENT_STATUSES.has(status) && wait <= MAX_WAIT_SECONDS && loginAgain(login, retryAfter)) {
+				failing = false;
+				continue;
+			}
+			const retryable = read && !login && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(login ? tenant.logins.tries : rateLimited + transient)] });
 			if (wait > MAX_WAIT_SECONDS) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
 			transient++;
 			pauseMs = wait * 1000;
 			failing = false;
+		} catch (error) {
+			// A login that failed for good is the run's, as a refused one is: no other request tries it again.
+			if (login) tenant.refusedLogin ??= error as Error;
+			throw error;
 		} finally {
 			// Before the lane is given back, so that no request waiting for it starts after the run has failed.
 			if (failing) budget.failed();
-			lane.end();
+			lane?.end();
 			lane = undefined;
+			// The login's try again ended without a new failure in passing: those waiting for it go on.
+			if (leads && !login) {
+				leads = false;
+				tenant.logins.settled();
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { Limiter } from './pace/limiter';
 import { paceOf } from './pace/registry';
 import { RunBudget, paceNote } from './pace/run';
+import { RunLogins } from './sessions';
 
 /**
  * The way to the tenant, one room with one entry: a `Tenant` is opened once for each run (a node's
@@ -81,6 +82,9 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 	 * request of the run logs in again, and each that needs the session fails with it unsent (request.ts).
 	 */
 	refusedLogin?: Error;
+
+	/** The run's login tried again after a failure in passing, once for the run (sessions.ts). */
+	readonly logins = new RunLogins();
 }
 
 /**
