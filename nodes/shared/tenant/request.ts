@@ -97,6 +97,11 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 		let failing = true;
 		// A login this request needed that failed in passing (a 429, a 5xx): its answer is treated as this request's own.
 		let login: PassingLoginFailure | undefined;
+		// A login that failed for good is the run's, as a refused one is: no other request tries it again.
+		const failed = <E extends Error>(error: E): E => {
+			if (login) tenant.refusedLogin ??= error;
+			return error;
+		};
 		try {
 			// Waiting to try again holds no lane.
 			if (pauseMs > 0) await sleep(pauseMs);
@@ -151,7 +156,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 						if (!login) pauseMs = backoffSeconds(++transient) * 1000;
 						continue;
 					}
-					throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page, login?.what);
+					throw failed(networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page, login?.what));
 				}
 			}
 			secrets = [...secrets, ...(await storedSecrets())];
@@ -195,13 +200,13 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				rateLimited++;
 				if (wait > MAX_WAIT_SECONDS) {
 					budget.giveUp(`Not sent: ${tooLong}`);
-					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
+					throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] }));
 				}
 				// The wait holds every request to the tenant (pace/); the run's patience, not this request's, decides.
 				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > PATIENCE) {
 					const { throttleWaits, waitedMs } = budget.summary;
 					const paused = `The run paused ${throttleWaits === 1 ? 'once' : `${throttleWaits} times`} (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`;
-					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), paused] });
+					throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), paused] }));
 				}
 				failing = false;
 				continue;
@@ -213,15 +218,11 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			const retryable = read && !login && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(login ? tenant.logins.tries : rateLimited + transient)] });
-			if (wait > MAX_WAIT_SECONDS) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
+			if (!retryable) throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(login ? tenant.logins.tries : rateLimited + transient)] }));
+			if (wait > MAX_WAIT_SECONDS) throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] }));
 			transient++;
 			pauseMs = wait * 1000;
 			failing = false;
-		} catch (error) {
-			// A login that failed for good is the run's, as a refused one is: no other request tries it again.
-			if (login) tenant.refusedLogin ??= error as Error;
-			throw error;
 		} finally {
 			// Before the lane is given back, so that no request waiting for it starts after the run has failed.
 			if (failing) budget.failed();
