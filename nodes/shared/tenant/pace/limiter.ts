@@ -3,24 +3,17 @@ import { sleep } from 'n8n-workflow';
 import type { Overload, Sent } from './rule';
 import { PaceRule } from './rule';
 
-/** A request waiting for a lane at the tenant: whose it is (a run), and how it is let go. */
-interface Waiter {
-	owner: object;
-	resolve: (sent: Sent | undefined) => void;
-}
-
 /**
- * Enforces a tenant's pace for every request of the process that reaches it (registry.ts): a queue of
- * waiting requests, first come first served; at most the rule's lanes in flight (never more than the
- * tenant's Max Requests at Once); starts spaced by the rule's rate once the tenant has throttled; and
- * nothing starts while a Retry-After is running.
+ * Keeps every request of the process to one tenant (registry.ts) to its rule: a queue, first come
+ * first served; no more in flight than the rule's lanes; starts spaced by its rate; none while a
+ * Retry-After runs. A waiting request belongs to its run (`owner`), which may drop it.
  */
 export class Limiter {
 	readonly rule: PaceRule;
 	/** When a request last went or came back. */
 	lastUsed: number;
 	private inFlight = 0;
-	private readonly waiting: Waiter[] = [];
+	private readonly waiting: Array<{ owner: object; resolve: (sent: Sent | undefined) => void }> = [];
 	/** When each request in flight was sent, oldest first. */
 	private readonly unanswered = new Map<number, number>();
 	private resumeAt = 0;
@@ -32,25 +25,19 @@ export class Limiter {
 		this.lastUsed = clock();
 	}
 
-	/** The most requests at once, whatever the rule finds. */
-	set most(most: number) {
-		this.rule.ceiling = most;
-	}
-
 	get idle(): boolean {
 		return this.inFlight === 0 && this.waiting.length === 0;
 	}
 
-	/** Waits for a lane (`first`: a request trying again goes before those waiting); undefined when its run dropped it. */
+	/** A lane (`first`: a request trying again goes before those waiting); undefined when its run dropped it. */
 	async take(owner: object, first = false): Promise<Sent | undefined> {
 		return await new Promise((resolve) => {
-			if (first) this.waiting.unshift({ owner, resolve });
-			else this.waiting.push({ owner, resolve });
+			this.waiting[first ? 'unshift' : 'push']({ owner, resolve });
 			this.admit();
 		});
 	}
 
-	/** The request's answer came or it failed: its lane goes to the next in line. A second call does nothing. */
+	/** The request ended: its lane goes to the next in line. A second call does nothing. */
 	release(sent: Sent) {
 		if (!this.unanswered.delete(sent.seq)) return;
 		this.inFlight--;
@@ -58,20 +45,18 @@ export class Limiter {
 		this.admit();
 	}
 
-	/** An answer that is no sign of overload; 'latency' when its latency cut the lanes. */
 	answered(sent: Sent, careful: boolean): 'latency' | undefined {
 		const busy = this.inFlight + this.waiting.length >= this.rule.lanes;
-		const cut = this.rule.answered(sent, { now: this.clock(), busy, oldestSentAt: this.unanswered.values().next().value, careful });
+		const cut = this.rule.answered(sent, this.clock(), { busy, oldestSentAt: this.unanswered.values().next().value, careful });
 		this.admit();
 		return cut;
 	}
 
-	/** The tenant showed overload; a Retry-After holds every request. Answers whether the lanes were cut. */
 	overloaded(sent: Sent, kind: Overload): boolean {
 		return this.rule.overloaded(sent, kind, this.clock());
 	}
 
-	/** No request starts before `waitSeconds` from now; answers how much longer than already held (ms). */
+	/** No request starts for `waitSeconds`; answers how much that adds to the hold (ms). */
 	hold(waitSeconds: number): number {
 		const now = this.clock();
 		const until = now + waitSeconds * 1000;
@@ -82,26 +67,25 @@ export class Limiter {
 		return added;
 	}
 
-	/** The requests of `owner` still waiting are let go unsent. */
+	/** `owner`'s waiting requests are let go unsent. */
 	drop(owner: object) {
-		for (let at = this.waiting.length - 1; at >= 0; at--) {
-			if (this.waiting[at].owner === owner) this.waiting.splice(at, 1)[0].resolve(undefined);
+		for (const waiter of this.waiting.filter((one) => one.owner === owner)) {
+			this.waiting.splice(this.waiting.indexOf(waiter), 1);
+			waiter.resolve(undefined);
 		}
 	}
 
-	/** Lets go as many waiting requests as the lanes, the hold and the rate allow now; wakes up when the next may go. */
 	private admit() {
 		const now = this.clock();
 		while (this.waiting.length > 0 && this.inFlight < this.rule.lanes) {
 			const startAt = Math.max(this.resumeAt, this.nextStartAt);
 			if (startAt > now) return this.wakeAt(startAt - now);
-			const { resolve } = this.waiting.shift() as Waiter;
 			this.inFlight++;
 			this.lastUsed = now;
 			if (this.rule.spacingMs > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + this.rule.spacingMs;
 			const sent = this.rule.sent(now, this.inFlight);
 			this.unanswered.set(sent.seq, now);
-			resolve(sent);
+			this.waiting.shift()?.resolve(sent);
 		}
 	}
 

@@ -5,52 +5,49 @@ import type { Overload, Sent } from './rule';
 export const DEFAULT_CEILING = 200;
 /** The most Parallel Requests and Max Requests at Once may be (Netflix's Gradient2 caps its limit there too), and the latter's default. */
 export const MAX_CEILING = 200;
-/** Throttles (429), or requests out of time, in a row that a run waits out: at the next it stops asking. */
+/** Throttles (429), or rounds out of time, in a row that a run waits out: at the next it stops asking. */
 export const PATIENCE = 3;
 
-/** One request's hold on the run's share of the tenant's pace. */
 export interface Lane extends Sent {
 	/** Gives the lane back; a second call does nothing. */
 	end(): void;
 }
 
-/** What the pace did in this run, for the run's hint and log. */
+/** What the pace did in a run, for its hint and log. */
 export interface BudgetReport {
 	ceiling: number;
-	/** Most requests of the run in flight at once. */
 	peak: number;
 	/** 429 answers, and the waits they caused (one per throttle, however many answers it had). */
 	throttledAnswers: number;
 	throttleWaits: number;
 	waitedMs: number;
-	/** Cuts for 503/504 answers or requests out of time. */
+	/** Cuts for 503/504 or requests out of time, and for a rise in latency. */
 	otherCuts: number;
-	/** Cuts for a rise in latency. */
 	latencyCuts: number;
 	/** Fewest requests at once the tenant throttled this run above. */
 	throttledCap: number | undefined;
 }
 
 /**
- * A run's part of its tenant's pace (one per run: a node's run, a poll, a dropdown search): its own
- * ceiling (Parallel Requests, the most one execution sends), its patience, its closing, its report.
- * How many go at once and how fast is the tenant's (limiter.ts), shared with every other run.
+ * A run's part of its tenant's pace (a node's run, a poll, a search): its ceiling (Parallel
+ * Requests, the most one execution sends), patience, closing and report. How many go at once, and
+ * how fast, is the tenant's (limiter.ts), shared with every other run of the process.
  */
 export class RunBudget {
 	readonly ceiling: number;
-	/** Requests of the run holding a place: sent, or waiting for the tenant's lane. */
+	/** Requests holding a place in the run: sent, or waiting for the tenant's lane. */
 	private held = 0;
 	private sending = 0;
 	private readonly waiting: Array<(granted: boolean) => void> = [];
 	private closedWith: string | undefined;
 	private readonly inARow = { throttled: 0, timeout: 0 };
-	/** Requests sent before this were in the round of the run's last counted overload: not counted again. */
+	/** Requests sent before this were in the round of the run's last counted overload. */
 	private cutFrom = 0;
 	private readonly report: BudgetReport;
 	private readonly careful: boolean;
 	private readonly stopsAtFailure: boolean;
 
-	/** `ceiling`: the node's Parallel Requests; `careful`: a run of writes; `stopsAtFailure`: a request that fails stops the run (no On Error: Continue). */
+	/** `careful`: a run of writes; `stopsAtFailure`: a request that fails stops the run (no On Error: Continue). */
 	constructor(private readonly pace: Limiter, { ceiling = DEFAULT_CEILING, careful = false, stopsAtFailure = false }: { ceiling?: number; careful?: boolean; stopsAtFailure?: boolean } = {}) {
 		this.ceiling = Math.max(1, Math.floor(ceiling));
 		this.careful = careful;
@@ -63,15 +60,12 @@ export class RunBudget {
 		return Math.min(this.ceiling, this.pace.rule.lanes);
 	}
 
-	/**
-	 * Waits for a place within the run's ceiling, then for a lane of the tenant's pace, first come first
-	 * served (`again`: a request trying again goes first). Throws NotSent once the run has stopped or given up.
-	 */
+	/** A place within the run's ceiling, then a lane of the tenant's pace (`again`: goes first). Throws NotSent once the run has stopped. */
 	async take({ again = false } = {}): Promise<Lane> {
 		if (this.closedWith !== undefined) throw new NotSent(this.closedWith);
 		if (this.held < this.ceiling && this.waiting.length === 0) this.held++;
 		// A place given back is handed straight to the next in line, still counted.
-		else if (!(await new Promise<boolean>((resolve) => (again ? this.waiting.unshift(resolve) : this.waiting.push(resolve))))) throw new NotSent(this.closedWith);
+		else if (!(await new Promise<boolean>((resolve) => this.waiting[again ? 'unshift' : 'push'](resolve)))) throw new NotSent(this.closedWith);
 		const sent = await this.pace.take(this, again);
 		if (sent === undefined || this.closedWith !== undefined) {
 			if (sent) this.pace.release(sent);
@@ -90,23 +84,23 @@ export class RunBudget {
 		return { ...sent, end };
 	}
 
-	/** An answer that is no sign of overload: the pace may grow, and the run's patience is renewed. */
+	/** An answer with no sign of overload: the pace may grow, and the run's patience is renewed. */
 	answered(lane: Lane) {
 		if (lane.seq >= this.cutFrom) Object.assign(this.inARow, { throttled: 0, timeout: 0 });
 		if (this.pace.answered(lane, this.careful) === 'latency') this.report.latencyCuts++;
 	}
 
 	/**
-	 * The tenant showed overload: the pace is cut (once per round trip) and a Retry-After holds every
-	 * request to the tenant. A throttle or a request out of time counts against the run's patience:
-	 * answers `false` when that is over (the run has given up).
+	 * Overload: the pace is cut, a Retry-After holds every request to the tenant, and a throttle or a
+	 * request out of time counts against the run's patience: `false` when that is over (it gave up).
 	 */
 	overloaded(lane: Lane, kind: Overload, waitSeconds = 0): boolean {
 		if (kind === 'throttled') this.report.throttledAnswers++;
 		if (kind !== 'unavailable' && lane.seq >= this.cutFrom) {
 			if (this.inARow[kind] >= PATIENCE) {
-				const waited = kind === 'throttled' ? `after the run had waited ${times(this.inARow[kind])} (${(this.report.waitedMs / 1000).toFixed(1)} s in all)` : '';
-				this.close(kind === 'throttled' ? `Not sent: Admintotal kept limiting requests (429) ${waited}, so the run stopped asking` : `Not sent: Admintotal did not answer in time ${times(PATIENCE + 1)} in a row, with fewer requests at once each time, so the run stopped asking`);
+				const waited = `${times(this.inARow[kind])} (${(this.report.waitedMs / 1000).toFixed(1)} s in all)`;
+				const why = kind === 'throttled' ? `kept limiting requests (429) after the run had waited ${waited}` : `did not answer in time ${times(PATIENCE + 1)} in a row, with fewer requests at once each time`;
+				this.close(`Not sent: Admintotal ${why}, so the run stopped asking`);
 				return false;
 			}
 			this.inARow[kind]++;
@@ -119,7 +113,7 @@ export class RunBudget {
 		return this.closedWith === undefined;
 	}
 
-	/** A request failed for good: when that stops the run, those waiting, and any later, are not sent; those in flight end as they do. */
+	/** A request failed for good: when that stops the run, those waiting and any later are not sent. */
 	failed() {
 		if (this.stopsAtFailure) this.close('Not sent: the run stopped at an earlier failure');
 	}
@@ -146,17 +140,13 @@ export class RunBudget {
 	}
 }
 
-/**
- * Why a run was slower than its Parallel Requests allow, in the user's words (the run's execution
- * hint and log); undefined when the tenant never pushed back.
- */
+/** Why a run was slower than its Parallel Requests allow, in the user's words (its hint and log); undefined when the tenant never pushed back. */
 export function paceNote(report: BudgetReport): { message: string; throttled: boolean } | undefined {
 	const { ceiling, peak, throttledAnswers, throttleWaits, waitedMs, otherCuts, latencyCuts, throttledCap } = report;
 	const said: string[] = [];
-	if (throttledAnswers > 0) {
-		const cap = throttledCap === undefined ? '' : `; it throttled above ${throttledCap} at once`;
-		said.push(`Admintotal asked this run to slow down ${times(throttledAnswers)} (429 Too Many Requests): it paused ${times(throttleWaits)}, ${(waitedMs / 1000).toFixed(1)} s in all${cap}.`);
-	} else if (waitedMs > 0) said.push(`Admintotal asked this run to wait ${(waitedMs / 1000).toFixed(1)} s (Retry-After).`);
+	const cap = throttledCap === undefined ? '' : `; it throttled above ${throttledCap} at once`;
+	if (throttledAnswers > 0) said.push(`Admintotal asked this run to slow down ${times(throttledAnswers)} (429 Too Many Requests): it paused ${times(throttleWaits)}, ${(waitedMs / 1000).toFixed(1)} s in all${cap}.`);
+	else if (waitedMs > 0) said.push(`Admintotal asked this run to wait ${(waitedMs / 1000).toFixed(1)} s (Retry-After).`);
 	if (otherCuts > 0) said.push(`Admintotal was unavailable or out of time ${times(otherCuts)}, so the node sent fewer requests at once.`);
 	if (latencyCuts > 0) said.push(`Admintotal answered more slowly as more requests went at once, so the node sent fewer at once (${times(latencyCuts)}).`);
 	if (said.length === 0) return undefined;
