@@ -108,7 +108,9 @@ describe('a tenant’s pace, and a run’s part of it', () => {
 		await busyRound(budget, 60);
 		const grown = budget.lanes;
 		const lanes = await Promise.all(Array.from({ length: grown }, () => budget.take()));
-		// The last two of the round are throttled, as by a tenant that lets fewer through: one cut, not two.
+		// A second later (no answer in the last second: no rate to pace starts at, the lanes are what this is
+		// about), the last two of the round are throttled, as by a tenant that lets fewer through: one cut, not two.
+		clock.mockReturnValue(Date.now() + 1001);
 		expect(budget.overloaded(lanes[grown - 1], 'throttled', 0)).toBe(true);
 		expect(budget.overloaded(lanes[grown - 2], 'throttled', 0)).toBe(true);
 		for (const lane of lanes) lane.end();
@@ -138,8 +140,10 @@ describe('a tenant’s pace, and a run’s part of it', () => {
 	});
 
 	it('an answer between throttles renews the run’s patience', async () => {
-		// The clock stands still: this is about patience, not the rate the throttles set (paced starts would make it slow).
-		stopTheClock();
+		// Two seconds pass at each look at the clock: this is about patience, not the rate the throttles
+		// set (it would space these starts a second or more apart).
+		let now = Date.now();
+		jest.spyOn(Date, 'now').mockImplementation(() => (now += 2000));
 		const budget = runBudget({ ceiling: 1 });
 		for (let round = 0; round < 5; round++) {
 			for (let wait = 1; wait <= 3; wait++) {

@@ -3,6 +3,8 @@ import { sleep } from 'n8n-workflow';
 import type { Overload, Sent } from './rule';
 import { PaceRule } from './rule';
 
+const BURST_MS = 100;
+
 /**
  * Keeps every request of the process to one tenant (registry.ts) to its rule: a queue, first come
  * first served; no more in flight than the rule's lanes; starts spaced by its rate; none while a
@@ -63,7 +65,6 @@ export class Limiter {
 		if (until <= this.resumeAt) return 0;
 		const added = until - Math.max(this.resumeAt, now);
 		this.resumeAt = until;
-		this.rule.held(now, until);
 		return added;
 	}
 
@@ -82,7 +83,8 @@ export class Limiter {
 			if (startAt > now) return this.wakeAt(startAt - now);
 			this.inFlight++;
 			this.lastUsed = now;
-			if (this.rule.spacingMs > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + this.rule.spacingMs;
+			// A start a timer made late is made up within BURST_MS, so the rate is kept, not lowered by the event loop.
+			if (this.rule.spacingMs > 0) this.nextStartAt = Math.max(now - BURST_MS, this.nextStartAt) + this.rule.spacingMs;
 			const sent = this.rule.sent(now, this.inFlight);
 			this.unanswered.set(sent.seq, now);
 			this.waiting.shift()?.resolve(sent);

@@ -15,6 +15,7 @@ const RATE_CUT = 0.7;
 /** CUBIC's C, in lanes (or starts a second) per second cubed. */
 const CUBIC_C = 0.4;
 const MIN_RATE = 0.5;
+/** The rate is what the tenant accepted over this window (DRF's per second); `accepted.length` is it, a second. */
 const RATE_WINDOW_MS = 1000;
 
 export type Overload = 'throttled' | 'unavailable' | 'timeout';
@@ -27,9 +28,9 @@ export interface Sent {
 	readonly inFlightAtSend: number;
 }
 
-/** C(t − K)³ + top, with K such that it is top · `from` at t = 0: concave up to `top`, convex past it. */
-function cubic(top: number, from: number, seconds: number): number {
-	return CUBIC_C * (seconds - Math.cbrt((top * (1 - from)) / CUBIC_C)) ** 3 + top;
+/** c(t − K)³ + top, with K such that it is top · `from` at t = 0: concave up to `top`, convex past it. */
+function cubic(top: number, from: number, seconds: number, c = CUBIC_C): number {
+	return c * (seconds - Math.cbrt((top * (1 - from)) / c)) ** 3 + top;
 }
 
 export class PaceRule {
@@ -42,14 +43,12 @@ export class PaceRule {
 	private round = { size: START_LANES, answers: 0, totalMs: 0 };
 	/** The latest answers' latencies before the first cut (slow start judges them as they come). */
 	private recent: number[] = [];
-	/** The last throttle: the lanes that passed, the rate accepted, when. */
-	private throttled: { lanes: number; rate?: number; at: number } | undefined;
-	/** Starts a second, once a throttle gave a rate to measure. */
+	/** The last throttle: the lanes that passed, the rate accepted, when, and how many times in a row it came at or past those lanes. */
+	private throttled: { lanes: number; rate?: number; at: number; again: number } | undefined;
+	/** Starts a second, once a throttle by rate gave one to measure. */
 	private rate: number | undefined;
-	private readonly accepted: number[] = [];
-	private firstSentAt: number | undefined;
-	/** Retry-After pauses: time the tenant could not have answered in. */
-	private holds: Array<{ from: number; until: number }> = [];
+	/** The answers accepted over the latest RATE_WINDOW_MS: when, and with how many of ours in flight when sent. */
+	private readonly accepted: Array<{ at: number; inFlight: number }> = [];
 
 	/** `ceiling`: the tenant's Max Requests at Once. */
 	constructor(public ceiling: number) {
@@ -70,7 +69,6 @@ export class PaceRule {
 	}
 
 	sent(now: number, inFlightAtSend: number): Sent {
-		this.firstSentAt ??= now;
 		return { seq: this.nextSeq++, sentAt: now, inFlightAtSend };
 	}
 
@@ -80,8 +78,8 @@ export class PaceRule {
 	 */
 	answered(sent: Sent, now: number, { busy, oldestSentAt, careful }: { busy: boolean; oldestSentAt?: number; careful: boolean }): 'latency' | undefined {
 		const ms = now - sent.sentAt;
-		this.accepted.push(now);
-		while (this.accepted[0] <= now - RATE_WINDOW_MS) this.accepted.shift();
+		this.accepted.push({ at: now, inFlight: sent.inFlightAtSend });
+		this.forgetAccepted(now);
 		this.fastestMs = Math.min(this.fastestMs, ms);
 		this.round.answers++;
 		this.round.totalMs += ms;
@@ -109,28 +107,33 @@ export class PaceRule {
 		const last = this.throttled;
 		if (!last) this.limit = Math.min(this.ceiling, aimd);
 		else {
-			// Back to where it throttled as AIMD grows, past it on the cubic curve; the rate on its own, never past twice what is accepted.
+			// Back to where it throttled as AIMD grows, past it on the cubic curve (flatter each time it throttled
+			// there again: probed seconds apart, then tens); the rate on its own, never past twice what is accepted.
 			const seconds = (now - last.at) / 1000;
-			this.limit = Math.min(this.ceiling, Math.max(this.limit, Math.min(aimd, last.lanes), cubic(last.lanes, 0.5, seconds)));
-			if (this.rate !== undefined && last.rate !== undefined) this.rate = Math.max(this.rate, Math.min(cubic(last.rate, RATE_CUT, seconds), 2 * this.acceptedRate(now)));
+			this.limit = Math.min(this.ceiling, Math.max(this.limit, Math.min(aimd, last.lanes), cubic(last.lanes, 0.5, seconds, CUBIC_C / 2 ** last.again)));
+			if (this.rate !== undefined && last.rate !== undefined) this.rate = Math.max(this.rate, Math.min(cubic(last.rate, RATE_CUT, seconds), 2 * this.accepted.length));
 		}
 		return undefined;
 	}
 
 	/**
 	 * Overload: the lanes are halved, once per round trip (answers whether this cut). A 429 also marks
-	 * where it throttled (no more lanes than passed then) and paces starts below the rate accepted.
+	 * where it throttled (no more lanes than passed then) and paces starts at what the tenant accepted
+	 * over the last second (DRF's window); below that when it throttled by rate (a request sent with as
+	 * many in flight had passed).
 	 */
 	overloaded(sent: Sent, kind: Overload, now: number): boolean {
 		const fresh = sent.seq >= this.cutFrom;
 		if (kind === 'throttled') {
 			const lanes = Math.max(1, sent.inFlightAtSend - 1);
-			if (!fresh && this.throttled) this.throttled.lanes = Math.min(this.throttled.lanes, lanes);
+			const last = this.throttled;
+			if (!fresh && last) last.lanes = Math.min(last.lanes, lanes);
 			else {
-				const measured = this.acceptedRate(now);
-				const rate = measured > 0 ? Math.min(measured, this.rate ?? Infinity) : undefined;
-				this.throttled = { lanes, rate, at: now };
-				if (rate !== undefined) this.rate = Math.max(MIN_RATE, rate * RATE_CUT);
+				this.forgetAccepted(now);
+				const byRate = this.accepted.some((answer) => answer.inFlight >= sent.inFlightAtSend);
+				const rate = this.accepted.length > 0 ? Math.min(this.accepted.length, this.rate ?? Infinity) : undefined;
+				this.throttled = { lanes, rate, at: now, again: last && lanes >= last.lanes ? last.again + 1 : 0 };
+				if (rate !== undefined) this.rate = Math.max(MIN_RATE, rate * (byRate ? RATE_CUT : 1));
 			}
 		}
 		if (fresh) this.cut(0.5);
@@ -138,18 +141,8 @@ export class PaceRule {
 		return fresh;
 	}
 
-	/** A Retry-After from `now` to `until`: not counted as time the tenant could answer in. */
-	held(now: number, until: number) {
-		this.holds = [...this.holds.filter((hold) => hold.until > now - RATE_WINDOW_MS), { from: now, until }];
-	}
-
-	/** Answers accepted a second over the latest window, pauses not counted (and never over less than a quarter of it). */
-	private acceptedRate(now: number): number {
-		const from = Math.max(now - RATE_WINDOW_MS, this.firstSentAt ?? now);
-		const paused = this.holds.reduce((sum, hold) => sum + Math.max(0, Math.min(now, hold.until) - Math.max(from, hold.from)), 0);
-		const active = now - from - paused;
-		const count = this.accepted.filter((at) => at > now - RATE_WINDOW_MS).length;
-		return active > 0 ? (count * 1000) / Math.max(active, RATE_WINDOW_MS / 4) : 0;
+	private forgetAccepted(now: number) {
+		while (this.accepted.length > 0 && this.accepted[0].at <= now - RATE_WINDOW_MS) this.accepted.shift();
 	}
 
 	private cut(factor: number) {
