@@ -4,7 +4,8 @@
  * rules against a real tenant, through n8n's engine: requestBudget.test.ts.
  */
 import { Limiter } from '../../nodes/shared/tenant/pace/limiter';
-import { START_LANES } from '../../nodes/shared/tenant/pace/rule';
+import { FORGET_AFTER_MS, forgetPaces, paceOf } from '../../nodes/shared/tenant/pace/registry';
+import { PaceRule, START_LANES } from '../../nodes/shared/tenant/pace/rule';
 import { MAX_CEILING, NotSent, RunBudget, type Lane } from '../../nodes/shared/tenant/pace/run';
 
 /** A run on a tenant's pace of its own (Max Requests at Once: the most). */
@@ -166,5 +167,68 @@ describe('a tenant’s pace, and a run’s part of it', () => {
 		const asked = Date.now();
 		(await budget.take()).end();
 		expect(Date.now() - asked).toBeGreaterThanOrEqual(280);
+	});
+});
+
+describe('the rule, on the clock it is given', () => {
+	/** `count` requests sent and answered one after another, `gapMs` apart from `from`, each alone in flight. */
+	const answerInTurn = (rule: PaceRule, count: number, from: number, gapMs: number) => {
+		for (let i = 0; i < count; i++) rule.answered(rule.sent(from + i * gapMs, 1), from + i * gapMs + 5, { busy: false, careful: false });
+	};
+
+	it('a 429 with no more in flight than requests that passed is a throttle by rate: starts are paced at 0.7 of what the tenant accepted in the last second', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		answerInTurn(rule, 50, 0, 18);
+		expect(rule.spacingMs).toBe(0);
+		expect(rule.overloaded(rule.sent(900, 1), 'throttled', 905)).toBe(true);
+		expect(rule.spacingMs).toBeCloseTo(1000 / (50 * 0.7));
+	});
+
+	it('a 429 with more in flight than ever passed is a throttle by requests at once: the lanes keep below it, starts are paced at what was accepted', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		for (let i = 0; i < 10; i++) rule.answered(rule.sent(i, 10), 50 + i, { busy: false, careful: false });
+		rule.overloaded(rule.sent(60, 11), 'throttled', 61);
+		expect(rule.lanes).toBeLessThanOrEqual(10);
+		expect(rule.spacingMs).toBeCloseTo(1000 / 10);
+	});
+
+	it('a single 429 on the first request sets the lanes to 1, and they grow again as time goes by', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		rule.overloaded(rule.sent(0, 1), 'throttled', 1);
+		expect(rule.lanes).toBe(1);
+		const busyAt = (now: number) => rule.answered(rule.sent(now - 50, rule.lanes), now, { busy: true, careful: false });
+		busyAt(500);
+		expect(rule.lanes).toBe(1);
+		busyAt(5000);
+		expect(rule.lanes).toBeGreaterThan(3);
+	});
+});
+
+describe('the registry of tenants', () => {
+	afterEach(() => forgetPaces());
+	const credentials = (extra: Record<string, unknown> = {}) => ({ authMethod: 'apiKey', apiKey: 'key-of-account-one', ...extra });
+
+	it("one pace per tenant and account: the same for the same API base and key, another for another key or tenant", () => {
+		const pace = paceOf('https://a.example/api/v2', credentials());
+		expect(paceOf('https://a.example/api/v2', credentials())).toBe(pace);
+		expect(paceOf('https://a.example/api/v2', credentials({ apiKey: 'key-of-account-two' }))).not.toBe(pace);
+		expect(paceOf('https://b.example/api/v2', credentials())).not.toBe(pace);
+	});
+
+	it("the credential's Max Requests at Once bounds the tenant's lanes; unset or not a number, 200", () => {
+		expect(paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: 4 })).rule.lanes).toBe(4);
+		expect(paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: 'many' })).rule.ceiling).toBe(MAX_CEILING);
+	});
+
+	it(`a pace unused for ${FORGET_AFTER_MS / 60_000} minutes is forgotten`, () => {
+		const clock = jest.spyOn(Date, 'now');
+		const start = Date.now();
+		clock.mockReturnValue(start);
+		const pace = paceOf('https://a.example/api/v2', credentials());
+		clock.mockReturnValue(start + FORGET_AFTER_MS - 1000);
+		expect(paceOf('https://a.example/api/v2', credentials())).toBe(pace);
+		clock.mockReturnValue(start + FORGET_AFTER_MS + 1);
+		expect(paceOf('https://a.example/api/v2', credentials())).not.toBe(pace);
+		clock.mockRestore();
 	});
 });
