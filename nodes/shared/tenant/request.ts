@@ -54,28 +54,16 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 	const read = method === 'GET';
 	const write = read ? undefined : (options.effect ?? 'applied');
 	const expect = options.expect ?? (read ? 'record' : 'written');
-	// Each try takes a lane of the run's budget, given back while waiting to try again.
-	let lane: Lane | undefined = await budget.take();
+	// Each try takes a lane of the tenant's pace, given back while waiting to try again.
+	let lane: Lane | undefined;
 	let credentials: ICredentialDataDecryptedObject = {};
 	let apiBase = '';
-	try {
-		// An API key is used as read; a session is read once a lane is ours, since another item or worker may have renewed it meanwhile.
-		credentials = usesSession(tenant.credentials) ? await context.getCredentials(CREDENTIAL_TYPE) : tenant.credentials;
-		apiBase = tenant.apiBase;
-	} finally {
-		if (apiBase === '') {
-			budget.failed();
-			lane.end();
-		}
-	}
-	let secrets = secretsOf(credentials);
-	// What the answer is checked against: the list or record this request asked for, on this tenant.
-	const sent = { apiBase, url: request.url, qs: request.qs };
+	let secrets: string[] = [];
 	// The request's `timeout` is the node's Settings › Request Options › Timeout, when the user set one.
 	const time = timeBound(request.timeout);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
-	let sentWith = sessionOf(credentials);
+	let sentWith = '';
 	let session: 'asStored' | 'newerStored' | 'renewed' = 'asStored';
 	let redirects = 0;
 	let rateLimited = 0;
@@ -106,12 +94,18 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			// Waiting to try again holds no lane.
 			if (pauseMs > 0) await sleep(pauseMs);
 			pauseMs = 0;
-			while (waitsForLogin) {
-				await tenant.logins.pending;
-				waitsForLogin = tenant.logins.pending !== undefined;
-			}
+			if (waitsForLogin) await tenant.logins.allSettled();
 			// A try again goes before the requests not yet sent.
-			lane ??= await budget.take({ again: true });
+			lane ??= await budget.take({ again: apiBase !== '' });
+			if (apiBase === '') {
+				// An API key is used as read; a session is read once a lane is ours, since another item or worker may have renewed it meanwhile.
+				credentials = usesSession(tenant.credentials) ? await context.getCredentials(CREDENTIAL_TYPE) : tenant.credentials;
+				apiBase = tenant.apiBase;
+				secrets = secretsOf(credentials);
+				sentWith = sessionOf(credentials);
+			}
+			// What the answer is checked against: the list or record this request asked for, on this tenant.
+			const sent = { apiBase, url: request.url, qs: request.qs };
 			// After a refused login the run logs in no more: a request that needs the session fails unsent.
 			if (tenant.refusedLogin && usesSession(credentials)) throw unsentError(context, tenant.refusedLogin, itemIndex, secrets);
 			let answer: IN8nHttpFullResponse;

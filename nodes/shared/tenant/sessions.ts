@@ -103,9 +103,9 @@ export class RunLogins {
 	private last: PassingLoginFailure | undefined;
 	private settle: (() => void) | undefined;
 	/** Settled when the try again under way has ended; undefined when none is. */
-	pending: Promise<void> | undefined;
+	private pending: Promise<void> | undefined;
 
-	/** 'retry': this request tries again; 'wait': another does, wait for `pending`; 'over': the run's tries are over. */
+	/** 'retry': this request tries again; 'wait': another does (allSettled); 'over': the run's tries are over. */
 	met(failure: PassingLoginFailure, retries: number): 'retry' | 'wait' | 'over' {
 		if (failure === this.last) return 'wait';
 		this.settled();
@@ -114,6 +114,11 @@ export class RunLogins {
 		this.tries++;
 		this.pending = new Promise((resolve) => (this.settle = resolve));
 		return 'retry';
+	}
+
+	/** Once no try again is under way (each may be followed by another). */
+	async allSettled() {
+		while (this.pending) await this.pending;
 	}
 
 	/** The try again ended (with a session, or a failure for good): those waiting go on. */
