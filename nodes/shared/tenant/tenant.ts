@@ -78,8 +78,9 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 	}
 
 	/**
-	 * The first login of this run that Admintotal refused: a lockout policy counts every attempt, so no
-	 * request of the run logs in again, and each that needs the session fails with it unsent (request.ts).
+	 * The first login of this run that Admintotal refused, or that failed for good once tried again: a
+	 * lockout policy counts every attempt, so no request of the run logs in again, and each that needs
+	 * the session fails with it unsent (request.ts).
 	 */
 	refusedLogin?: Error;
 
