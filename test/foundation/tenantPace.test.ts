@@ -9,7 +9,7 @@ import { START_LANES } from '../../nodes/shared/tenant/pace/rule';
 import { MAX_CEILING } from '../../nodes/shared/tenant/pace/run';
 import { credentialFor, runNode } from '../harness/engine';
 import { DEMO, type RecordedRequest } from '../sandbox';
-import { sandboxPerFile } from '../nodes/fixture';
+import { sandboxPerFile, waitFor } from '../nodes/fixture';
 
 const PROSPECTS = '/api/v2/prospectos/';
 const ACCOUNTS = '/api/v2/cuentas_bancarias/';
@@ -74,6 +74,21 @@ describe('what one execution learns holds for all', () => {
 		expect(during(ACCOUNTS)).toEqual([]);
 		// Both were still sending after the wait: the other execution was held, not finished.
 		expect(to(ACCOUNTS).filter((request) => request.at >= limited.at + 1000).length).toBeGreaterThan(0);
+	}, 60_000);
+
+	it("a dropdown search opened during an execution's Retry-After waits for it too", async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		const limitedId = fixture.sandbox.store.prospectos[10].id;
+		fixture.sandbox.faults.add({ method: 'GET', path: `${PROSPECTS}${limitedId}/`, retryAfterSeconds: 2, times: 1 });
+		const running = getProspects(100);
+		await waitFor(() => to(PROSPECTS).some((request) => request.status === 429));
+		const limited = to(PROSPECTS).find((request) => request.status === 429) as RecordedRequest;
+		const found = await fixture.search('admintotalProspect', 'searchProspects', String(fixture.sandbox.store.prospectos[3].nombre));
+		expect(found.results.length).toBeGreaterThan(0);
+		expect((await running).json).toHaveLength(100);
+		const searched = to(PROSPECTS).filter((request) => request.query.offset !== undefined || request.query.limit !== undefined);
+		expect(searched.length).toBeGreaterThan(0);
+		expect(Math.min(...searched.map((request) => request.at))).toBeGreaterThanOrEqual(limited.at + 1900);
 	}, 60_000);
 
 	it(`a new execution starts from the pace the process found: more than ${START_LANES} at once from its first round`, async () => {
