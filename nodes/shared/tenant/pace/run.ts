@@ -44,14 +44,13 @@ export class RunBudget {
 	/** Requests sent before this were in the round of the run's last counted overload. */
 	private cutFrom = 0;
 	private readonly report: BudgetReport;
-	private readonly careful: boolean;
-	private readonly stopsAtFailure: boolean;
 
 	/** `careful`: a run of writes; `stopsAtFailure`: a request that fails stops the run (no On Error: Continue). */
-	constructor(private readonly pace: Limiter, { ceiling = DEFAULT_CEILING, careful = false, stopsAtFailure = false }: { ceiling?: number; careful?: boolean; stopsAtFailure?: boolean } = {}) {
-		this.ceiling = Math.max(1, Math.floor(ceiling));
-		this.careful = careful;
-		this.stopsAtFailure = stopsAtFailure;
+	constructor(
+		private readonly pace: Limiter,
+		private readonly options: { ceiling?: number; careful?: boolean; stopsAtFailure?: boolean } = {},
+	) {
+		this.ceiling = Math.max(1, Math.floor(options.ceiling ?? DEFAULT_CEILING));
 		this.report = { ceiling: this.ceiling, peak: 0, throttledAnswers: 0, throttleWaits: 0, waitedMs: 0, otherCuts: 0, latencyCuts: 0, throttledCap: undefined };
 	}
 
@@ -87,7 +86,7 @@ export class RunBudget {
 	/** An answer with no sign of overload: the pace may grow, and the run's patience is renewed. */
 	answered(lane: Lane) {
 		if (lane.seq >= this.cutFrom) Object.assign(this.inARow, { throttled: 0, timeout: 0 });
-		if (this.pace.answered(lane, this.careful) === 'latency') this.report.latencyCuts++;
+		if (this.pace.answered(lane, this.options.careful === true) === 'latency') this.report.latencyCuts++;
 	}
 
 	/**
@@ -115,7 +114,7 @@ export class RunBudget {
 
 	/** A request failed for good: when that stops the run, those waiting and any later are not sent. */
 	failed() {
-		if (this.stopsAtFailure) this.close('Not sent: the run stopped at an earlier failure');
+		if (this.options.stopsAtFailure) this.close('Not sent: the run stopped at an earlier failure');
 	}
 
 	/** The run stops asking: every request waiting, and any later one, is not sent, for `reason`. */
