@@ -7,6 +7,7 @@ import { networkCodeOf, serverLine } from '../nodes/shared/tenant/errors';
 import { secretsOf } from '../nodes/shared/tenant/request';
 import type { Session } from '../nodes/shared/tenant/sessions';
 import { PassingLoginFailure, RefusedLogin, sharedRenewal } from '../nodes/shared/tenant/sessions';
+import { MAX_CEILING } from '../nodes/shared/tenant/pace/run';
 import type { LoginSettings } from '../nodes/shared/tenant/tenant';
 import { LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD, tenantApiBase } from '../nodes/shared/tenant/tenant';
 
@@ -93,6 +94,15 @@ export class AdmintotalApi implements ICredentialType {
 			default: '',
 			required: true,
 			displayOptions: { show: { authMethod: ['jwt', 'loginApiKey'] } },
+		},
+		{
+			displayName: 'Max Requests at Once',
+			name: 'maxRequestsAtOnce',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CEILING, numberPrecision: 0 },
+			default: MAX_CEILING,
+			description:
+				"The most requests this n8n process has at this tenant at once, for all executions, polls and searches together; each node's Parallel Requests bounds one execution within it. Set it low (1 to 4) for a tenant that must be treated gently.",
 		},
 		// n8n clears and refills the session token through preAuthentication whenever a request gets 401.
 		{ displayName: 'Session Token', name: 'sessionToken', type: 'hidden', typeOptions: { expirable: true, password: true }, default: '' },

@@ -1,12 +1,18 @@
 /*
- * The run's request budget on its own (nodes/shared/tenant/budget.ts): the rules that decide how
- * many requests go at once, driven request by request. The same rules against a real tenant, through
- * n8n's engine: requestBudget.test.ts.
+ * A tenant's pace on its own (nodes/shared/tenant/pace/): the rule that decides how many requests go
+ * at once, the limiter that keeps to it, and a run's part of it, driven request by request. The same
+ * rules against a real tenant, through n8n's engine: requestBudget.test.ts.
  */
-import { NotSent, RequestBudget, START_LANES, type Lane } from '../../nodes/shared/tenant/budget';
+import { Limiter } from '../../nodes/shared/tenant/pace/limiter';
+import { FORGET_AFTER_MS, forgetPaces, paceOf } from '../../nodes/shared/tenant/pace/registry';
+import { PaceRule, START_LANES } from '../../nodes/shared/tenant/pace/rule';
+import { MAX_CEILING, NotSent, RunBudget, type Lane } from '../../nodes/shared/tenant/pace/run';
+
+/** A run on a tenant's pace of its own (Max Requests at Once: the most). */
+const runBudget = (options: ConstructorParameters<typeof RunBudget>[1] = {}) => new RunBudget(new Limiter(MAX_CEILING), options);
 
 /** Sends `count` requests through the budget as a busy run does (every lane in use, more waiting), answering each at once. */
-async function busyRound(budget: RequestBudget, count: number, answer: (lane: Lane) => void = (lane) => budget.answered(lane)) {
+async function busyRound(budget: RunBudget, count: number, answer: (lane: Lane) => void = (lane) => budget.answered(lane)) {
 	await Promise.all(
 		Array.from({ length: count }, async () => {
 			const lane = await budget.take();
@@ -17,20 +23,20 @@ async function busyRound(budget: RequestBudget, count: number, answer: (lane: La
 	);
 }
 
-describe('the request budget', () => {
+describe('a tenant’s pace, and a run’s part of it', () => {
 	// Answers here come back at once. Where a test counts lanes, the clock stands still (or moves only
 	// when the test moves it), so that a pause of a busy machine cannot read as a slower tenant.
 	const stopTheClock = () => jest.spyOn(Date, 'now').mockReturnValue(Date.now());
 	afterEach(() => jest.restoreAllMocks());
 
 	it(`starts at ${START_LANES} lanes, or the ceiling when it is lower`, () => {
-		expect(new RequestBudget().lanes).toBe(START_LANES);
-		expect(new RequestBudget({ ceiling: 2 }).lanes).toBe(2);
+		expect(runBudget().lanes).toBe(START_LANES);
+		expect(runBudget({ ceiling: 2 }).lanes).toBe(2);
 	});
 
 	it('grows while every lane is in use and stops at the ceiling', async () => {
 		stopTheClock();
-		const budget = new RequestBudget({ ceiling: 12 });
+		const budget = runBudget({ ceiling: 12 });
 		await busyRound(budget, 400);
 		expect(budget.lanes).toBe(12);
 		expect(budget.summary.peak).toBe(12);
@@ -38,7 +44,7 @@ describe('the request budget', () => {
 
 	it('does not grow when the run has spare lanes: one request at a time shows nothing about the tenant', async () => {
 		stopTheClock();
-		const budget = new RequestBudget();
+		const budget = runBudget();
 		for (let i = 0; i < 50; i++) {
 			const lane = await budget.take();
 			budget.answered(lane);
@@ -49,8 +55,8 @@ describe('the request budget', () => {
 
 	it('a run of writes grows as a run of reads does until the tenant first pushes back, then half as fast', async () => {
 		stopTheClock();
-		const reads = new RequestBudget();
-		const writes = new RequestBudget({ careful: true });
+		const reads = runBudget();
+		const writes = runBudget({ careful: true });
 		await busyRound(reads, 40);
 		await busyRound(writes, 40);
 		expect(writes.lanes).toBeGreaterThan(START_LANES);
@@ -71,7 +77,7 @@ describe('the request budget', () => {
 
 	it('in slow start, 8 answers slower than the tolerance cut at once, before their round is over', async () => {
 		const clock = stopTheClock();
-		const budget = new RequestBudget({ ceiling: 100 });
+		const budget = runBudget({ ceiling: 100 });
 		await busyRound(budget, 40);
 		const grown = budget.lanes;
 		const lanes = await Promise.all(Array.from({ length: grown }, () => budget.take()));
@@ -85,7 +91,7 @@ describe('the request budget', () => {
 
 	it('in slow start, a request unanswered past the tolerance ends the doubling: growth is then a lane per round trip', async () => {
 		const clock = stopTheClock();
-		const budget = new RequestBudget({ ceiling: 200 });
+		const budget = runBudget({ ceiling: 200 });
 		const unanswered = await budget.take();
 		await busyRound(budget, 5);
 		clock.mockReturnValue(Date.now() + 120);
@@ -97,24 +103,30 @@ describe('the request budget', () => {
 		unanswered.end();
 	});
 
-	it('a 429 halves the budget once for the answers of one round, and caps it below what was in flight', async () => {
-		stopTheClock();
-		const budget = new RequestBudget();
+	it('a 429 halves the budget once for the answers of one round, grows back to below what was in flight, and past it only as time goes by', async () => {
+		const clock = stopTheClock();
+		const budget = runBudget();
 		await busyRound(budget, 60);
 		const grown = budget.lanes;
 		const lanes = await Promise.all(Array.from({ length: grown }, () => budget.take()));
-		// The last two of the round are throttled, as by a tenant that lets fewer through: one cut, not two.
+		// A second later (no answer in the last second: no rate to pace starts at, the lanes are what this is
+		// about), the last two of the round are throttled, as by a tenant that lets fewer through: one cut, not two.
+		clock.mockReturnValue(Date.now() + 1001);
 		expect(budget.overloaded(lanes[grown - 1], 'throttled', 0)).toBe(true);
 		expect(budget.overloaded(lanes[grown - 2], 'throttled', 0)).toBe(true);
 		for (const lane of lanes) lane.end();
 		expect(budget.lanes).toBe(Math.floor(grown / 2));
 		expect(budget.summary).toMatchObject({ throttledAnswers: 2, throttleWaits: 1, throttledCap: grown - 2 });
+		// Back to where it throttled as fast as answers come; past it only as time goes by (a cut recovers).
 		await busyRound(budget, 2000);
 		expect(budget.lanes).toBe(grown - 2);
+		clock.mockReturnValue(Date.now() + 6000);
+		await busyRound(budget, 2000);
+		expect(budget.lanes).toBeGreaterThan(grown - 2);
 	});
 
 	it('gives up after 3 throttles in a row: the 4th answers false and every waiting request is not sent', async () => {
-		const budget = new RequestBudget({ ceiling: 1 });
+		const budget = runBudget({ ceiling: 1 });
 		for (let wait = 1; wait <= 3; wait++) {
 			const lane = await budget.take();
 			expect(budget.overloaded(lane, 'throttled', 0)).toBe(true);
@@ -129,7 +141,11 @@ describe('the request budget', () => {
 	});
 
 	it('an answer between throttles renews the run’s patience', async () => {
-		const budget = new RequestBudget({ ceiling: 1 });
+		// Two seconds pass at each look at the clock: this is about patience, not the rate the throttles
+		// set (it would space these starts a second or more apart).
+		let now = Date.now();
+		jest.spyOn(Date, 'now').mockImplementation(() => (now += 2000));
+		const budget = runBudget({ ceiling: 1 });
 		for (let round = 0; round < 5; round++) {
 			for (let wait = 1; wait <= 3; wait++) {
 				const lane = await budget.take();
@@ -144,12 +160,75 @@ describe('the request budget', () => {
 	});
 
 	it('a Retry-After holds every new request of the run until it is over', async () => {
-		const budget = new RequestBudget();
+		const budget = runBudget();
 		const lane = await budget.take();
 		budget.overloaded(lane, 'unavailable', 0.3);
 		lane.end();
 		const asked = Date.now();
 		(await budget.take()).end();
 		expect(Date.now() - asked).toBeGreaterThanOrEqual(280);
+	});
+});
+
+describe('the rule, on the clock it is given', () => {
+	/** `count` requests sent and answered one after another, `gapMs` apart from `from`, each alone in flight. */
+	const answerInTurn = (rule: PaceRule, count: number, from: number, gapMs: number) => {
+		for (let i = 0; i < count; i++) rule.answered(rule.sent(from + i * gapMs, 1), from + i * gapMs + 5, { busy: false, careful: false });
+	};
+
+	it('a 429 with no more in flight than requests that passed is a throttle by rate: starts are paced at 0.7 of what the tenant accepted in the last second', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		answerInTurn(rule, 50, 0, 18);
+		expect(rule.spacingMs).toBe(0);
+		expect(rule.overloaded(rule.sent(900, 1), 'throttled', 905)).toBe(true);
+		expect(rule.spacingMs).toBeCloseTo(1000 / (50 * 0.7));
+	});
+
+	it('a 429 with more in flight than ever passed is a throttle by requests at once: the lanes keep below it, starts are paced at what was accepted', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		for (let i = 0; i < 10; i++) rule.answered(rule.sent(i, 10), 50 + i, { busy: false, careful: false });
+		rule.overloaded(rule.sent(60, 11), 'throttled', 61);
+		expect(rule.lanes).toBeLessThanOrEqual(10);
+		expect(rule.spacingMs).toBeCloseTo(1000 / 10);
+	});
+
+	it('a single 429 on the first request sets the lanes to 1, and they grow again as time goes by', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		rule.overloaded(rule.sent(0, 1), 'throttled', 1);
+		expect(rule.lanes).toBe(1);
+		const busyAt = (now: number) => rule.answered(rule.sent(now - 50, rule.lanes), now, { busy: true, careful: false });
+		busyAt(500);
+		expect(rule.lanes).toBe(1);
+		busyAt(5000);
+		expect(rule.lanes).toBeGreaterThan(3);
+	});
+});
+
+describe('the registry of tenants', () => {
+	afterEach(() => forgetPaces());
+	const credentials = (extra: Record<string, unknown> = {}) => ({ authMethod: 'apiKey', apiKey: 'key-of-account-one', ...extra });
+
+	it("one pace per tenant and account: the same for the same API base and key, another for another key or tenant", () => {
+		const pace = paceOf('https://a.example/api/v2', credentials());
+		expect(paceOf('https://a.example/api/v2', credentials())).toBe(pace);
+		expect(paceOf('https://a.example/api/v2', credentials({ apiKey: 'key-of-account-two' }))).not.toBe(pace);
+		expect(paceOf('https://b.example/api/v2', credentials())).not.toBe(pace);
+	});
+
+	it("the credential's Max Requests at Once bounds the tenant's lanes; unset or not a number, 200", () => {
+		expect(paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: 4 })).rule.lanes).toBe(4);
+		expect(paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: 'many' })).rule.ceiling).toBe(MAX_CEILING);
+	});
+
+	it(`a pace unused for ${FORGET_AFTER_MS / 60_000} minutes is forgotten`, () => {
+		const clock = jest.spyOn(Date, 'now');
+		const start = Date.now();
+		clock.mockReturnValue(start);
+		const pace = paceOf('https://a.example/api/v2', credentials());
+		clock.mockReturnValue(start + FORGET_AFTER_MS - 1000);
+		expect(paceOf('https://a.example/api/v2', credentials())).toBe(pace);
+		clock.mockReturnValue(start + FORGET_AFTER_MS + 1);
+		expect(paceOf('https://a.example/api/v2', credentials())).not.toBe(pace);
+		clock.mockRestore();
 	});
 });

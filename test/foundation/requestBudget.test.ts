@@ -6,7 +6,9 @@
  * arrived; the tenant's pace is the sandbox's (`pace`: latency, 429 above a number in flight,
  * slowing under load).
  */
-import { DEFAULT_CEILING, START_LANES, THROTTLE_WAITS } from '../../nodes/shared/tenant/budget';
+import { START_LANES } from '../../nodes/shared/tenant/pace/rule';
+import { DEFAULT_CEILING, PATIENCE } from '../../nodes/shared/tenant/pace/run';
+import { forgetPaces } from '../harness/package';
 import type { RecordedRequest } from '../sandbox';
 import { crearNotaVenta } from '../sandbox/store/cambios';
 import { sandboxPerFile } from '../nodes/fixture';
@@ -135,6 +137,8 @@ describe('a 429 is the whole run’s', () => {
 		const figures: Array<{ waves: number; requests: number }> = [];
 		for (const count of [8, 80]) {
 			fixture.sandbox.clearRequests();
+			// Each run meets the tenant afresh: the second would otherwise start from the pace the first cut (pace/registry.ts).
+			forgetPaces();
 			const run = await fixture.run(
 				'admintotalProspect',
 				{ resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: String(fixture.sandbox.store.prospectos[0].id) } },
@@ -152,9 +156,34 @@ describe('a 429 is the whole run’s', () => {
 		}
 		// The first round (each item, up to the budget's start), then one request after each of the 3
 		// waits: no more waits and no more requests for ten times the items.
-		expect(figures[0]).toEqual({ waves: 4, requests: 8 + THROTTLE_WAITS });
-		expect(figures[1]).toEqual({ waves: 4, requests: START_LANES + THROTTLE_WAITS });
+		expect(figures[0]).toEqual({ waves: 4, requests: 8 + PATIENCE });
+		expect(figures[1]).toEqual({ waves: 4, requests: START_LANES + PATIENCE });
 	}, 30_000);
+});
+
+describe('a tenant that stops answering', () => {
+	it('ends a run of 50 and one of 100 items (On Error: Continue, Timeout 0.5 s) after the same requests: the rest fail unsent', async () => {
+		fixture.sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, delayMs: 3000 });
+		const sent: number[] = [];
+		for (const count of [50, 100]) {
+			fixture.sandbox.clearRequests();
+			// Each run meets the tenant afresh (pace/registry.ts), as the first would.
+			forgetPaces();
+			const run = await fixture.run(
+				'admintotalProspect',
+				{ resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, requestOptions: { timeout: 500 } },
+				{ input: Array.from({ length: count }, (_, index) => ({ id: fixture.sandbox.store.prospectos[index % 60].id })), continueOnFail: true },
+			);
+			expect(run.json).toHaveLength(count);
+			const errors = run.json.map((item) => String(item.error));
+			expect(errors.every((error) => /did not answer within 500 ms|^Not sent: Admintotal did not answer in time 4 times in a row/.test(error))).toBe(true);
+			expect(errors.filter((error) => error.startsWith('Not sent')).length).toBe(count - toProspects().length);
+			sent.push(toProspects().length);
+		}
+		// Rounds of 20, 10, 5 and the first of the next out of time: then the run stops asking, however many items wait.
+		expect(sent[0]).toBeLessThan(50);
+		expect(sent[1]).toBe(sent[0]);
+	}, 60_000);
 });
 
 describe('polls and dropdowns keep the same pace', () => {

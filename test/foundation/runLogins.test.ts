@@ -138,9 +138,22 @@ describe('logins of a run', () => {
 			});
 			expect(calls('/token/').map((request) => request.status)).toEqual([503, 503, 503]);
 			expect(calls('/prospectos/')).toHaveLength(0);
-			expect(run.error?.message).toBe('Admintotal could not complete the request because of a failure on its side');
+			// The message says it was the login (under On Error: Continue the message is all an item keeps).
+			expect(run.error?.message).toBe('Admintotal could not complete the username and password (JWT) login because of a failure on its side');
 			expect(run.error?.description).toMatch(/login/);
 			expect(`${run.error?.message} ${run.error?.description}`).not.toMatch(/may have been|Check the username/);
+		});
+
+		it.each([
+			['answered 503', { status: 503 }, /^Admintotal could not complete the username and password \(JWT\) login because of a failure on its side/],
+			['whose connection drops', { drop: true }, /^Could not reach Admintotal at \S+ for the username and password \(JWT\) login/],
+		])('every login %s, 12 items under On Error: Continue: the login is tried as a read is once for the run, and each item says it was the login', async (_what, fault, said) => {
+			fixture.sandbox.faults.add({ method: 'POST', path: '/api/v2/token/', ...fault });
+			const run = await getAccounts(credential('jwt'), { items: 12 });
+			expect(calls('/token/')).toHaveLength(3);
+			expect(accountReads()).toHaveLength(0);
+			expect(run.json).toHaveLength(12);
+			for (const item of run.json) expect(item.error).toMatch(said);
 		});
 
 		it('a login answered 429 asking a wait longer than the node waits fails at once, saying how long', async () => {

@@ -1,4 +1,4 @@
-import { resolveNextLink, tenantTarget } from '../../nodes/shared/tenant/answer';
+import { resolveNextLink, retryAfterSeconds, tenantTarget } from '../../nodes/shared/tenant/answer';
 import { parseTenantBase } from '../../nodes/shared/tenant/tenant';
 
 describe('tenant address', () => {
@@ -31,5 +31,20 @@ describe('tenant address', () => {
 		expect(tenantTarget('https://acme.admintotal.com/api/v2/x', base)).toBe('https://acme.admintotal.com/api/v2/x');
 		expect(tenantTarget('/cuentas/', base)).toBe('https://acme.admintotal.com/api/v2/cuentas/');
 		expect(tenantTarget('//evil.example/api/v2/', base)).toBeUndefined();
+	});
+});
+
+describe('Retry-After, as RFC 9110 writes it', () => {
+	it('digits are seconds to wait; an HTTP date is the time until then', () => {
+		expect(retryAfterSeconds({ 'retry-after': '0' })).toBe(0);
+		expect(retryAfterSeconds({ 'retry-after': ' 120 ' })).toBe(120);
+		const at = new Date(Date.now() + 3000).toUTCString();
+		expect(retryAfterSeconds({ 'retry-after': at })).toBeGreaterThanOrEqual(2);
+		// The three forms a recipient must accept: IMF-fixdate, RFC 850's, asctime's (all GMT).
+		for (const past of ['Sun, 06 Nov 1994 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 1994']) expect(retryAfterSeconds({ 'retry-after': past })).toBe(0);
+	});
+
+	it.each(['-5', '1.5', '+3', '1e3', '0x10', 'soon', '', '5 s', '2026-12-06', '12/06/2026'])('%j is no Retry-After at all', (value) => {
+		expect(retryAfterSeconds({ 'retry-after': value })).toBeUndefined();
 	});
 });

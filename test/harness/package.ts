@@ -48,3 +48,12 @@ export function loadPackage(): Promise<LoadedPackage> {
 	})();
 	return loaded;
 }
+
+/**
+ * Every tenant's pace forgotten, in the copy of the package the engine runs (dist/): the pace is the
+ * process's, so a test that learned a tenant's limits would otherwise pass them to the next.
+ */
+export function forgetPaces() {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	(require(`${PACKAGE_ROOT}/dist/nodes/shared/tenant/pace/registry`) as { forgetPaces(): void }).forgetPaces();
+}

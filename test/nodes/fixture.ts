@@ -6,6 +6,7 @@
 import { sleep } from 'n8n-workflow';
 
 import { credentialFor, runNode, searchList, type NodeRun, type RunOptions } from '../harness/engine';
+import { forgetPaces } from '../harness/package';
 import { perFile } from '../harness/perFile';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import type { RecordedRequest, SandboxOptions } from '../sandbox/types';
@@ -20,13 +21,14 @@ export interface SandboxFixture {
 	requestsTo(path: string): RecordedRequest[];
 }
 
-/** Starts a sandbox before the file's tests and closes it after; requests and faults reset per test. */
+/** Starts a sandbox before the file's tests and closes it after; requests, faults and what the process learned of its pace reset per test. */
 export function sandboxPerFile(options: SandboxOptions = {}): SandboxFixture {
 	const sandbox = perFile(
 		() => startSandbox(options),
 		(started) => {
 			started.clearRequests();
 			started.faults.clear();
+			forgetPaces();
 		},
 	);
 	const credential = () => credentialFor({ baseUrl: sandbox().url, authMethod: 'apiKey', apiKey: DEMO.apiKey });

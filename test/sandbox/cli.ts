@@ -2,10 +2,11 @@
 import { DEMO, LIST_ORDERS, isListOrder, startSandbox } from './index';
 
 /**
- * `npm run sandbox -- --port 8765 [--seed 2026] [--list-order -id] [--latency 150] [--throttle-above 10] [--log]`
+ * `npm run sandbox -- --port 8765 [--seed 2026] [--list-order -id] [--latency 150] [--throttle-above 10] [--rate 100] [--workers 8] [--log]`
  * (or SANDBOX_PORT, SANDBOX_LIST_ORDER): the sandbox alone, stopped by Ctrl-C or SIGTERM. `--latency` delays every
- * answer (ms), `--throttle-above` answers 429 to a request arriving while that many are unanswered (server/pace.ts;
- * PUT /__sandbox/pace changes both).
+ * answer (ms), `--throttle-above` answers 429 to a request arriving while that many are unanswered, `--rate` to one
+ * beyond that many a second, `--workers` serves that many at once and queues the rest (server/pace.ts;
+ * PUT /__sandbox/pace changes them).
  */
 
 function option(name: string): string | undefined {
@@ -20,9 +21,9 @@ async function main(): Promise<void> {
 	const seed = option('seed') !== undefined ? Number(option('seed')) : undefined;
 	const listOrder = option('list-order') ?? process.env.SANDBOX_LIST_ORDER;
 	if (listOrder !== undefined && !isListOrder(listOrder)) throw new Error(`unknown list order "${listOrder}": use one of ${LIST_ORDERS.join(', ')}`);
-	const latencyMs = option('latency') !== undefined ? Number(option('latency')) : undefined;
-	const throttleAbove = option('throttle-above') !== undefined ? Number(option('throttle-above')) : undefined;
-	const sandbox = await startSandbox({ port, seed, listOrder, log: process.argv.includes('--log'), pace: { latencyMs, throttleAbove } });
+	const number = (name: string) => (option(name) !== undefined ? Number(option(name)) : undefined);
+	const pace = { latencyMs: number('latency'), throttleAbove: number('throttle-above'), ratePerSecond: number('rate'), workers: number('workers') };
+	const sandbox = await startSandbox({ port, seed, listOrder, log: process.argv.includes('--log'), pace });
 
 	console.log(`Admintotal sandbox tenant listening on ${sandbox.url}`);
 	console.log(`  API base:        ${sandbox.apiBase}/`);

@@ -28,7 +28,7 @@ export interface SandboxOptions {
 	linkOrigin?: string;
 	/** Logs requests to stdout (fastify's logger). */
 	log?: boolean;
-	/** The tenant's pace: latency, 429 above a number in flight, slowing under load (server/pace.ts). */
+	/** The tenant's pace: latency, 429 above a number in flight or a rate, a pool of workers, slowing under load (server/pace.ts). */
 	pace?: Pace;
 	/**
 	 * The order of the lists the Polling Trigger reads (sales notes, orders; the 69-B list reversed for
@@ -55,6 +55,10 @@ export interface RecordedRequest {
 	at: number;
 	/** How many other API requests were still unanswered when this one arrived (how many a client had in flight). */
 	alongside: number;
+	/** With `pace.workers`: requests waiting for a worker when this one arrived, itself included (0: a worker was free). */
+	queued?: number;
+	/** With `pace.workers`: how long it waited for a worker (ms). */
+	waitedMs?: number;
 }
 
 export interface FaultRule {

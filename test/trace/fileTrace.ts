@@ -52,7 +52,7 @@ function writtenIn(fn: AnyFunction, preferred?: string): string | undefined {
 /**
  * Runs `call` as code of `file`, recording the move in and the move back (for a promise: when it
  * settles). What it hands back is wrapped in turn: an async call's value through a new promise, one
- * tick later, since the value only exists then (RequestBudget.take resolves to the lane's give-back).
+ * tick later, since the value only exists then (RunBudget.take resolves to the lane's give-back).
  */
 function enter(file: string, call: () => unknown): unknown {
 	const from = here.getStore();

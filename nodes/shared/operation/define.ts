@@ -6,6 +6,7 @@ import { apiValuesOf } from '../fields/field';
 import { boolean, list, oneOf, outputFieldName, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
 import type { Grammar } from '../fields/grammars';
+import { START_LANES } from '../tenant/budget';
 import type { WriteEffect } from '../tenant/errors';
 import type { ListReading, Lookup } from '../tenant/lists';
 import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';
@@ -92,11 +93,11 @@ const listSizeProperties: INodeProperties[] = [
 	{ displayName: 'Limit', name: 'limit', type: 'number', displayOptions: { show: { returnAll: [false] } }, typeOptions: { minValue: 1 }, default: 50, description: 'Max number of results to return' },
 ];
 
-/** The run's request budget (RequestBudget, tenant/tenant.ts), under the name and place Get Many and Check RFC have always saved it. */
+/** The run's ceiling within the tenant's pace (RunBudget, tenant/pace/run.ts), under the name and place Get Many and Check RFC have always saved it. */
 const PARALLEL_REQUESTS_DESCRIPTION =
 	'The most requests the node has at Admintotal at once, for all its items together: pages, lookups, writes and logins. ' +
-	'Within it the node finds how many your tenant takes: it starts with 4 and grows while answers come quickly, and cuts back at once when Admintotal asks to slow down (429) or slows down. ' +
-	'Set it low (1 to 4) for a tenant that must be treated gently. Read from the first item.';
+	`Within it the node finds how many your tenant takes: it starts with ${START_LANES} (or where this n8n already found the tenant's pace) and grows while answers come quickly, and cuts back at once when Admintotal asks to slow down (429) or slows down. ` +
+	"Set it low (1 to 4) for a tenant that must be treated gently, or set the credential's Max Requests at Once, which bounds every execution together. Read from the first item.";
 
 /** Every operation gets Parallel Requests in its Options collection (added to the operation's own Options when it has one). */
 function withParallelRequests(properties: INodeProperties[], description: string): INodeProperties[] {

@@ -105,12 +105,16 @@ export function headerOf(headers: IDataObject | undefined, name: string): string
 	return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** Seconds from a Retry-After header: a number of seconds or an HTTP date. */
+const [DAY, MONTH, TIME] = ['(Mon|Tue|Wed|Thu|Fri|Sat|Sun)', '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)', '\\d\\d:\\d\\d:\\d\\d'];
+/** RFC 9110's HTTP-date: IMF-fixdate, RFC 850's obsolete form, or asctime's (which names no zone: GMT). */
+const HTTP_DATE = new RegExp(`^(${DAY}, \\d\\d ${MONTH} \\d{4} ${TIME} GMT|${DAY}[a-z]*, \\d\\d-${MONTH}-\\d\\d ${TIME} GMT|${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4})$`);
+
+/** Seconds from a Retry-After header, as RFC 9110 writes it: delay-seconds (digits) or an HTTP-date; anything else is no header. */
 export function retryAfterSeconds(headers: IDataObject | undefined): number | undefined {
-	const raw = headerOf(headers, 'retry-after');
-	if (raw === undefined) return undefined;
-	if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-	const at = Date.parse(raw);
+	const raw = headerOf(headers, 'retry-after')?.trim() ?? '';
+	if (/^\d+$/.test(raw)) return Number(raw);
+	if (!HTTP_DATE.test(raw)) return undefined;
+	const at = Date.parse(raw.endsWith('GMT') ? raw : `${raw} GMT`);
 	return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 

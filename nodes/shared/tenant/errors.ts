@@ -22,9 +22,9 @@ const STATUS_SUMMARY: Record<number, string> = {
 	429: 'Admintotal is limiting requests right now',
 };
 
-export function statusSummary(status: number): string {
+export function statusSummary(status: number, what = 'the request'): string {
 	if (STATUS_SUMMARY[status]) return STATUS_SUMMARY[status];
-	if (status >= 500) return 'Admintotal could not complete the request because of a failure on its side';
+	if (status >= 500) return `Admintotal could not complete ${what} because of a failure on its side`;
 	return `Admintotal answered with HTTP ${status}`;
 }
 
@@ -130,6 +130,8 @@ export interface ApiFailure {
 	page?: string;
 	/** Extra lines for the description (a wait that was too long, retries made). */
 	notes?: string[];
+	/** What was answered when it was not the request itself: "the username and password (JWT) login". */
+	what?: string;
 }
 
 /**
@@ -145,7 +147,7 @@ export function apiError(node: INode, failure: ApiFailure): NodeApiError {
 	// The API's reasons belong in the message when they say what to fix (4xx), not for server pages.
 	const detail = failure.status < 500 && messages.length > 0 ? `: ${textLine(messages.join('; '), MESSAGE_DETAIL_LENGTH)}` : '';
 	// "Could not complete" would contradict a write that may have been saved before the failure.
-	const summary = failure.write && failure.status >= 500 ? 'Admintotal answered with a failure on its side' : statusSummary(failure.status);
+	const summary = failure.write && failure.status >= 500 ? 'Admintotal answered with a failure on its side' : statusSummary(failure.status, failure.what);
 	return describedError(node, `${summary}${detail}`, [...messages, ...counted, ...(failure.notes ?? [])], failure, { messages: [...messages, ...counted] });
 }
 
@@ -193,10 +195,10 @@ export function networkCodeOf(error: unknown): string | undefined {
 }
 
 /** A request that never got an answer (connection refused or dropped, timeout). */
-export function networkError(node: INode, origin: string, reason: string, itemIndex: number, write?: WriteEffect, page?: string) {
+export function networkError(node: INode, origin: string, reason: string, itemIndex: number, write?: WriteEffect, page?: string, what?: string) {
 	const unknown = write !== undefined && outcomeUnknown({ network: reason });
 	const lines = unknown ? [reason] : [reason, 'Nothing was changed; it is safe to run again.'];
-	return describedError(node, `Could not reach Admintotal at ${origin}`, lines, { page, itemIndex, write, network: reason }, { reason });
+	return describedError(node, `Could not reach Admintotal at ${origin}${what ? ` for ${what}` : ''}`, lines, { page, itemIndex, write, network: reason }, { reason });
 }
 
 const TOO_LARGE = Symbol('admintotal.tooLarge');

@@ -5,8 +5,8 @@ import type { Expected } from './answer';
 import { checkedBody, headerOf, originOf, redirectTarget, retryAfterSeconds } from './answer';
 import type { WriteEffect } from './errors';
 import { apiError, boundError, networkCodeOf, networkError, unsentError } from './errors';
-import type { Lane } from './budget';
-import { THROTTLE_WAITS } from './budget';
+import type { Lane } from './pace/run';
+import { PATIENCE } from './pace/run';
 import { loginFailureOf, PassingLoginFailure, RefusedLogin } from './sessions';
 import type { RequestContext, Tenant } from './tenant';
 import { CREDENTIAL_TYPE, LOGIN_SETTINGS_FIELD, REFUSED_TOKEN_FIELD } from './tenant';
@@ -54,45 +54,58 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 	const read = method === 'GET';
 	const write = read ? undefined : (options.effect ?? 'applied');
 	const expect = options.expect ?? (read ? 'record' : 'written');
-	// Each try takes a lane of the run's budget, given back while waiting to try again.
-	let lane: Lane | undefined = await budget.take();
+	// Each try takes a lane of the tenant's pace, given back while waiting to try again.
+	let lane: Lane | undefined;
 	let credentials: ICredentialDataDecryptedObject = {};
 	let apiBase = '';
-	try {
-		// An API key is used as read; a session is read once a lane is ours, since another item or worker may have renewed it meanwhile.
-		credentials = usesSession(tenant.credentials) ? await context.getCredentials(CREDENTIAL_TYPE) : tenant.credentials;
-		apiBase = tenant.apiBase;
-	} finally {
-		if (apiBase === '') {
-			budget.failed();
-			lane.end();
-		}
-	}
-	let secrets = secretsOf(credentials);
-	// What the answer is checked against: the list or record this request asked for, on this tenant.
-	const sent = { apiBase, url: request.url, qs: request.qs };
+	let secrets: string[] = [];
 	// The request's `timeout` is the node's Settings › Request Options › Timeout, when the user set one.
 	const time = timeBound(request.timeout);
 	let url = request.url;
 	// The session this request was sent with; '' until known (a first login happens inside n8n's call).
-	let sentWith = sessionOf(credentials);
+	let sentWith = '';
 	let session: 'asStored' | 'newerStored' | 'renewed' = 'asStored';
 	let redirects = 0;
 	let rateLimited = 0;
 	let transient = 0;
 	let body: unknown;
 	let pauseMs = 0;
+	// A login that failed in passing: this request tries it again for the run (`leads`), or waits for the request that does.
+	let leads = false;
+	let waitsForLogin = false;
+	const loginAgain = (failure: PassingLoginFailure, waitSeconds?: number): boolean => {
+		const next = tenant.logins.met(failure, READ_RETRIES);
+		leads = next === 'retry';
+		waitsForLogin = next === 'wait';
+		if (leads) pauseMs = (waitSeconds ?? backoffSeconds(tenant.logins.tries)) * 1000;
+		return next !== 'over';
+	};
 	for (;;) {
-		// Waiting to try again holds no lane.
-		if (pauseMs > 0) await sleep(pauseMs);
-		pauseMs = 0;
-		// A try again goes before the requests not yet sent.
-		lane ??= await budget.take({ again: true });
 		// Until this try ends in an answer or a retry, it is failing (see `finally`).
 		let failing = true;
 		// A login this request needed that failed in passing (a 429, a 5xx): its answer is treated as this request's own.
 		let login: PassingLoginFailure | undefined;
+		// A login that failed for good is the run's, as a refused one is: no other request tries it again.
+		const failed = <E extends Error>(error: E): E => {
+			if (login) tenant.refusedLogin ??= error;
+			return error;
+		};
 		try {
+			// Waiting to try again holds no lane.
+			if (pauseMs > 0) await sleep(pauseMs);
+			pauseMs = 0;
+			if (waitsForLogin) await tenant.logins.allSettled();
+			// A try again goes before the requests not yet sent.
+			lane ??= await budget.take({ again: apiBase !== '' });
+			if (apiBase === '') {
+				// An API key is used as read; a session is read once a lane is ours, since another item or worker may have renewed it meanwhile.
+				credentials = usesSession(tenant.credentials) ? await context.getCredentials(CREDENTIAL_TYPE) : tenant.credentials;
+				apiBase = tenant.apiBase;
+				secrets = secretsOf(credentials);
+				sentWith = sessionOf(credentials);
+			}
+			// What the answer is checked against: the list or record this request asked for, on this tenant.
+			const sent = { apiBase, url: request.url, qs: request.qs };
 			// After a refused login the run logs in no more: a request that needs the session fails unsent.
 			if (tenant.refusedLogin && usesSession(credentials)) throw unsentError(context, tenant.refusedLogin, itemIndex, secrets);
 			let answer: IN8nHttpFullResponse;
@@ -131,14 +144,13 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 					const code = login?.network ?? networkCodeOf(error) ?? (error instanceof AnswerBroken ? 'ERR_BAD_RESPONSE' : undefined);
 					if (code === undefined) throw unsentError(context, error, itemIndex, secrets);
 					if (TIMEOUT_CODES.has(code)) budget.overloaded(lane, 'timeout');
-					// A login is tried again as a read is: the request it was for was not sent.
-					if ((read || login) && transient < READ_RETRIES) {
-						transient++;
-						pauseMs = backoffSeconds(transient) * 1000;
+					// A login is tried again as a read is, once for the run: the request it was for was not sent.
+					if (login ? loginAgain(login) : read && transient < READ_RETRIES) {
 						failing = false;
+						if (!login) pauseMs = backoffSeconds(++transient) * 1000;
 						continue;
 					}
-					throw networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page);
+					throw failed(networkError(context.getNode(), originOf(apiBase), code, itemIndex, login ? undefined : write, page, login?.what));
 				}
 			}
 			secrets = [...secrets, ...(await storedSecrets())];
@@ -175,37 +187,46 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 				continue;
 			}
 			const retryAfter = retryAfterSeconds(answer.headers);
-			const failure = { status, body: answer.body, itemIndex, secrets, page, write: login ? undefined : write };
+			const failure = { status, body: answer.body, itemIndex, secrets, page, write: login ? undefined : write, what: login?.what };
 			const wait = retryAfter ?? backoffSeconds(status === 429 ? rateLimited + 1 : transient + 1);
 			const tooLong = `Admintotal asked to wait ${wait} s before trying again, longer than the ${MAX_WAIT_SECONDS} s this node waits; run it again later.`;
 			if (status === 429) {
 				rateLimited++;
 				if (wait > MAX_WAIT_SECONDS) {
 					budget.giveUp(`Not sent: ${tooLong}`);
-					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
+					throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] }));
 				}
-				// The wait holds every request of the run (budget.ts); the run's patience, not this request's, decides.
-				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > THROTTLE_WAITS) {
+				// The wait holds every request to the tenant (pace/); the run's patience, not this request's, decides.
+				if (!budget.overloaded(lane, 'throttled', wait) || rateLimited > PATIENCE) {
 					const { throttleWaits, waitedMs } = budget.summary;
 					const paused = `The run paused ${throttleWaits === 1 ? 'once' : `${throttleWaits} times`} (${(waitedMs / 1000).toFixed(1)} s in all) and Admintotal kept limiting requests.`;
-					throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), paused] });
+					throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), paused] }));
 				}
 				failing = false;
 				continue;
 			}
 			if (overload) budget.overloaded(lane, overload, Math.min(retryAfter ?? 0, MAX_WAIT_SECONDS));
-			// A login is tried again as a read is: the request it was for was not sent.
-			const retryable = (read || login) && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
-			if (!retryable) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(rateLimited + transient)] });
-			if (wait > MAX_WAIT_SECONDS) throw apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] });
+			// A login is tried again as a read is, once for the run: the request it was for was not sent.
+			if (login && TRANSIENT_STATUSES.has(status) && wait <= MAX_WAIT_SECONDS && loginAgain(login, retryAfter)) {
+				failing = false;
+				continue;
+			}
+			const retryable = read && !login && TRANSIENT_STATUSES.has(status) && transient < READ_RETRIES;
+			if (!retryable) throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), ...retryNotes(login ? tenant.logins.tries : rateLimited + transient)] }));
+			if (wait > MAX_WAIT_SECONDS) throw failed(apiError(context.getNode(), { ...failure, notes: [...loginNotes(login), tooLong] }));
 			transient++;
 			pauseMs = wait * 1000;
 			failing = false;
 		} finally {
 			// Before the lane is given back, so that no request waiting for it starts after the run has failed.
 			if (failing) budget.failed();
-			lane.end();
+			lane?.end();
 			lane = undefined;
+			// The login's try again ended without a new failure in passing: those waiting for it go on.
+			if (leads && !login) {
+				leads = false;
+				tenant.logins.settled();
+			}
 		}
 	}
 }

@@ -91,3 +91,39 @@ export function loginFailureOf(error: unknown): RefusedLogin | PassingLoginFailu
 	}
 	return undefined;
 }
+
+/**
+ * A run's login that failed in passing is tried again as a read is, once for the run: the request
+ * that met a failure first tries again (after its pause), and the requests that met the same
+ * failure (they shared the login) wait for that try instead of logging in on their own.
+ */
+export class RunLogins {
+	/** Tries again made so far. */
+	tries = 0;
+	private last: PassingLoginFailure | undefined;
+	private settle: (() => void) | undefined;
+	/** Settled when the try again under way has ended; undefined when none is. */
+	private pending: Promise<void> | undefined;
+
+	/** 'retry': this request tries again; 'wait': another does (allSettled); 'over': the run's tries are over. */
+	met(failure: PassingLoginFailure, retries: number): 'retry' | 'wait' | 'over' {
+		if (failure === this.last) return 'wait';
+		this.settled();
+		this.last = failure;
+		if (this.tries >= retries) return 'over';
+		this.tries++;
+		this.pending = new Promise((resolve) => (this.settle = resolve));
+		return 'retry';
+	}
+
+	/** Once no try again is under way (each may be followed by another). */
+	async allSettled() {
+		while (this.pending) await this.pending;
+	}
+
+	/** The try again ended (with a session, or a failure for good): those waiting go on. */
+	settled() {
+		this.settle?.();
+		this.settle = this.pending = undefined;
+	}
+}

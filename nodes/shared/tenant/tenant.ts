@@ -1,15 +1,19 @@
 import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHookFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { RequestBudget, paceNote } from './budget';
+import { Limiter } from './pace/limiter';
+import { paceOf } from './pace/registry';
+import { RunBudget, paceNote } from './pace/run';
+import { RunLogins } from './sessions';
 
 /**
  * The way to the tenant, one room with one entry: a `Tenant` is opened once for each run (a node's
  * run, a poll, an activation, a dropdown's search) and every request, page and login of that run
  * goes through it, handed down as an argument. It holds what n8n gave the run, the credential read
- * once with the tenant's API address, and the run's request budget.
+ * once with the tenant's API address, and the run's part of the tenant's pace.
  *   tenant.ts   the handle (the credential's Base URL read into the API address)
- *   budget.ts   the run's request budget: how many requests at once, found from the tenant's answers
+ *   pace/       the tenant's pace, one per tenant and account in the process: the rule that finds it
+ *               from the answers, the limiter that keeps to it, the registry, and each run's part
  *   lists.ts    every list: pages, lookups, From List searches; it never touches an address
  *   request.ts  one request: its lane, total time and largest answer, retries, session renewal
  *   answer.ts   what came back: a 2xx checked and masked; where a next link or a redirect may go
@@ -25,7 +29,7 @@ export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFu
 export class Tenant<Context extends RequestContext = RequestContext> {
 	private constructor(
 		readonly context: Context,
-		readonly budget: RequestBudget,
+		readonly budget: RunBudget,
 		private readonly read: { credentials: ICredentialDataDecryptedObject; apiBase: string } | Error,
 	) {}
 
@@ -34,9 +38,9 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 	 * one that is not https) does not fail the opening: each request fails with it, so under On
 	 * Error: Continue each item gets its error, as it would from a refused request.
 	 * `ceiling`: the node's Parallel Requests; `careful`: a run of writes; `stopsAtFailure`: a failed
-	 * request stops the run (budget.ts).
+	 * request stops the run (pace/run.ts). The pace is the tenant's, shared by every run of the process.
 	 */
-	static async open<Context extends RequestContext>(context: Context, budget: ConstructorParameters<typeof RequestBudget>[0] = {}): Promise<Tenant<Context>> {
+	static async open<Context extends RequestContext>(context: Context, budget: ConstructorParameters<typeof RunBudget>[1] = {}): Promise<Tenant<Context>> {
 		let read: { credentials: ICredentialDataDecryptedObject; apiBase: string } | Error;
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
@@ -44,7 +48,9 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 		} catch (error) {
 			read = error as Error;
 		}
-		return new Tenant(context, new RequestBudget(budget), read);
+		// A credential that cannot be used names no tenant: its requests fail unsent, on a pace of their own.
+		const pace = read instanceof Error ? new Limiter(1) : paceOf(read.apiBase, read.credentials);
+		return new Tenant(context, new RunBudget(pace, budget), read);
 	}
 
 	/** The credential as read when the way was opened; a credential with a session is read again by each request (request.ts). */
@@ -72,10 +78,14 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 	}
 
 	/**
-	 * The first login of this run that Admintotal refused: a lockout policy counts every attempt, so no
-	 * request of the run logs in again, and each that needs the session fails with it unsent (request.ts).
+	 * The first login of this run that Admintotal refused, or that failed for good once tried again: a
+	 * lockout policy counts every attempt, so no request of the run logs in again, and each that needs
+	 * the session fails with it unsent (request.ts).
 	 */
 	refusedLogin?: Error;
+
+	/** The run's login tried again after a failure in passing, once for the run (sessions.ts). */
+	readonly logins = new RunLogins();
 }
 
 /**

@@ -5,7 +5,7 @@ import type { RouteContext } from '../routes/context';
 import { registerApi } from '../routes/index';
 import { installBodyParsers } from './bodyParsing';
 import { SERVER_ERROR_HTML, type FaultInjector } from './faults';
-import { keepPace, type Pace } from './pace';
+import { PaceKeeper, type Pace } from './pace';
 import { RequestLog, isControlPath, splitUrl } from './recording';
 import { API_PREFIX, ApiRoutes } from './routeTable';
 
@@ -19,9 +19,10 @@ export function buildServer(parts: ServerParts): { app: FastifyInstance; routes:
 	parts.log.install(app);
 	parts.faults.install(app, parts.log);
 
+	const pace = new PaceKeeper(parts.pace);
 	app.addHook('preHandler', async (request, reply) => {
 		if (isControlPath(request.url)) return;
-		if (await keepPace(parts.pace, request, reply, parts.log)) return reply;
+		if (await pace.keep(request, reply, parts.log)) return reply;
 		if (await parts.faults.apply(request, reply, parts.log)) return reply;
 	});
 

@@ -3,12 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { M } from '../drf/messages';
 import type { RequestLog } from './recording';
+import { WorkerPool } from './workerPool';
 
 /**
  * The tenant's pace, which the spec does not show: how long it takes to answer, how many requests
- * at once it lets through before answering 429, and how it slows down under load. Every API answer
- * keeps to it (after recording, before fault rules), so a test or `npm run dev` can meet a tenant
- * far away or a throttling one. Changeable while the sandbox runs (`sandbox.pace`).
+ * at once it lets through before answering 429, how many a second, how many workers serve it, and
+ * how it slows down under load. Every API answer keeps to it (after recording, before fault rules),
+ * so a test or `npm run dev` can meet a tenant far away or a throttling one. Changeable while the
+ * sandbox runs (`sandbox.pace`).
  */
 export interface Pace {
 	/** Added to every API answer (ms), as from a tenant across a network. */
@@ -17,20 +19,78 @@ export interface Pace {
 	throttleAbove?: number;
 	/** The Retry-After of those 429 answers (default 1). */
 	retryAfterSeconds?: number;
+	/**
+	 * DRF's SimpleRateThrottle ('100/s'): a request that finds this many requests let through in the
+	 * last second gets 429, Retry-After the whole seconds (rounded up, at least 1) until the oldest
+	 * of them leaves the window. Refused requests are not counted.
+	 */
+	ratePerSecond?: number;
+	/** The window the rate is counted over (default 1000 ms): 60000 with 100 a second is DRF's '6000/m', which lets a burst through. */
+	ratePeriodMs?: number;
+	/**
+	 * A tenant behind this many workers: at most this many requests are served (latency included) at
+	 * once, the others wait in arrival order, never refused. Each record says how long the queue was
+	 * when it arrived and how long it waited (`queued`, `waitedMs`).
+	 */
+	workers?: number;
 	/** Each answer takes `msPerRequest` longer for every request unanswered beyond `inFlight` when it arrived: a tenant that slows under load. */
 	slowsAbove?: { inFlight: number; msPerRequest: number };
 }
 
-/** Applies the pace; true when it answered the request itself (a 429). */
-export async function keepPace(pace: Pace, request: FastifyRequest, reply: FastifyReply, log: RequestLog): Promise<boolean> {
-	const alongside = log.recordOf(request)?.alongside ?? 0;
-	if (pace.throttleAbove !== undefined && alongside >= pace.throttleAbove) {
-		const seconds = pace.retryAfterSeconds ?? 1;
-		await reply.code(429).header('retry-after', String(seconds)).send({ detail: M.throttled(seconds) });
-		return true;
+/** The pace's state: the rate's window of requests let through and the pool of workers, over the `Pace` read at each request. */
+export class PaceKeeper {
+	/** Arrival times of the requests the rate let through, oldest first. */
+	private readonly window: number[] = [];
+	/** The rate the window was counted for. */
+	private rate = '';
+	private readonly pool: WorkerPool;
+
+	constructor(
+		readonly pace: Pace,
+		private readonly now: () => number = Date.now,
+	) {
+		this.pool = new WorkerPool(() => this.pace.workers ?? Number.POSITIVE_INFINITY, now);
 	}
-	const slower = pace.slowsAbove ? Math.max(0, alongside - pace.slowsAbove.inFlight) * pace.slowsAbove.msPerRequest : 0;
-	const delay = (pace.latencyMs ?? 0) + slower;
-	if (delay > 0) await sleep(delay);
-	return false;
+
+	/** Applies the pace; true when it answered the request itself (a 429). */
+	async keep(request: FastifyRequest, reply: FastifyReply, log: RequestLog): Promise<boolean> {
+		const { pace } = this;
+		const record = log.recordOf(request);
+		if (pace.workers !== undefined) {
+			const admission = this.pool.admit(reply.raw);
+			if (record) record.queued = admission.queued;
+			const waitedMs = await admission.served;
+			if (record) record.waitedMs = waitedMs;
+		}
+		const alongside = record?.alongside ?? 0;
+		if (pace.throttleAbove !== undefined && alongside >= pace.throttleAbove) return throttle(reply, pace.retryAfterSeconds ?? 1);
+		const wait = this.rateWait();
+		if (wait !== undefined) return throttle(reply, wait);
+		const slower = pace.slowsAbove ? Math.max(0, alongside - pace.slowsAbove.inFlight) * pace.slowsAbove.msPerRequest : 0;
+		const delay = (pace.latencyMs ?? 0) + slower;
+		if (delay > 0) await sleep(delay);
+		return false;
+	}
+
+	/** Counts the request against the rate; the Retry-After (seconds) when the window is full, as DRF's throttle. */
+	private rateWait(): number | undefined {
+		const { ratePerSecond, ratePeriodMs = 1000 } = this.pace;
+		// A rate set anew (or switched on again) starts from an empty window.
+		const rate = `${ratePerSecond}/${ratePeriodMs}`;
+		if (rate !== this.rate) this.window.length = 0;
+		this.rate = rate;
+		if (ratePerSecond === undefined) return undefined;
+		const now = this.now();
+		while (this.window.length > 0 && this.window[0] <= now - ratePeriodMs) this.window.shift();
+		if (this.window.length >= Math.max(1, Math.round((ratePerSecond * ratePeriodMs) / 1000))) {
+			return Math.max(1, Math.ceil((this.window[0] + ratePeriodMs - now) / 1000));
+		}
+		this.window.push(now);
+		return undefined;
+	}
+}
+
+async function throttle(reply: FastifyReply, seconds: number): Promise<true> {
+	await reply.code(429).header('retry-after', String(seconds)).send({ detail: M.throttled(seconds) });
+	return true;
 }

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { Limiter } from './limiter';
+import { MAX_CEILING } from './run';
+
+/**
+ * A pace unused this long is forgotten: it spans the gaps between a schedule's runs and a burst's
+ * executions (minutes), and what was learned still describes the tenant, whose load changes over the day.
+ */
+export const FORGET_AFTER_MS = 10 * 60_000;
+
+/** One pace per tenant and account in this process, shared by every execution, poll and dropdown search. */
+const paces = new Map<string, Limiter>();
+
+/**
+ * The pace of the tenant at `apiBase` for the credential's account, keyed by a hash (an API key is a
+ * secret, kept nowhere else); bounded by the credential's Max Requests at Once, as the latest run read it.
+ */
+export function paceOf(apiBase: string, credentials: ICredentialDataDecryptedObject): Limiter {
+	const now = Date.now();
+	for (const [key, pace] of paces) if (pace.idle && now - pace.lastUsed > FORGET_AFTER_MS) paces.delete(key);
+	const account = [apiBase, credentials.authMethod, credentials.username, credentials.authMethod === 'apiKey' ? credentials.apiKey : ''].map(String).join('\n');
+	const key = createHash('sha256').update(account).digest('hex');
+	const most = Number(credentials.maxRequestsAtOnce ?? NaN);
+	const pace = paces.get(key) ?? new Limiter(MAX_CEILING);
+	paces.set(key, pace);
+	pace.rule.ceiling = most >= 1 ? Math.min(MAX_CEILING, Math.floor(most)) : MAX_CEILING;
+	return pace;
+}
+
+/** Every pace forgotten: for tests, which must not carry what one learned into the next. */
+export function forgetPaces() {
+	paces.clear();
+}

@@ -1,0 +1,135 @@
+/*
+ * One pace per tenant in the process (nodes/shared/tenant/pace/registry.ts): every execution, poll
+ * and search that reaches a tenant shares it, so what one learns holds for all, a new execution
+ * starts from what the process knows, and the tenant never has more of our requests at once than
+ * the credential's Max Requests at Once (200 unless set), however many executions run. Counted by
+ * the sandbox: `alongside` is how many other requests were unanswered when one arrived.
+ */
+import { START_LANES } from '../../nodes/shared/tenant/pace/rule';
+import { MAX_CEILING } from '../../nodes/shared/tenant/pace/run';
+import { credentialFor, runNode } from '../harness/engine';
+import { DEMO, type RecordedRequest } from '../sandbox';
+import { sandboxPerFile, waitFor } from '../nodes/fixture';
+
+const PROSPECTS = '/api/v2/prospectos/';
+const ACCOUNTS = '/api/v2/cuentas_bancarias/';
+const fixture = sandboxPerFile({ volume: { prospectos: 60 } });
+
+const inFlight = (requests: RecordedRequest[]) => Math.max(0, ...requests.map((request) => request.alongside + 1));
+const to = (path: string) => fixture.sandbox.requests.filter((request) => request.path.startsWith(path));
+const getProspects = (count: number, extra: { credential?: ReturnType<typeof credentialFor>; options?: Record<string, unknown> } = {}) => {
+	const ids = fixture.sandbox.store.prospectos.map((prospect) => prospect.id);
+	return runNode({
+		node: 'admintotalProspect',
+		parameters: { resource: 'prospect', operation: 'get', prospectId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, simplify: false, options: extra.options ?? {} },
+		credential: extra.credential ?? credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+		input: Array.from({ length: count }, (_, index) => ({ id: ids[index % ids.length] })),
+	});
+};
+
+afterEach(() => {
+	for (const key of Object.keys(fixture.sandbox.pace)) delete fixture.sandbox.pace[key as keyof typeof fixture.sandbox.pace];
+});
+
+describe('the tenant never has more of our requests at once than a documented number', () => {
+	it(`5 executions at once, Get for 600 items each, default settings: never more than ${MAX_CEILING} in flight`, async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		const runs = await Promise.all(Array.from({ length: 5 }, () => getProspects(600)));
+		for (const run of runs) expect(run.json).toHaveLength(600);
+		expect(to(PROSPECTS)).toHaveLength(3000);
+		expect(inFlight(to(PROSPECTS))).toBeLessThanOrEqual(MAX_CEILING);
+	}, 120_000);
+
+	it("3 executions at once with the credential's Max Requests at Once 4 (and Parallel Requests 4): never more than 4 in flight", async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		const credential = credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey, maxRequestsAtOnce: 4 });
+		const runs = await Promise.all(Array.from({ length: 3 }, () => getProspects(60, { credential, options: { parallelRequests: 4 } })));
+		for (const run of runs) expect(run.json).toHaveLength(60);
+		expect(inFlight(to(PROSPECTS))).toBe(4);
+	}, 60_000);
+});
+
+describe('what one execution learns holds for all', () => {
+	it('a 429 one execution meets holds the other too: nothing reaches the tenant until its Retry-After is over', async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		const limitedId = fixture.sandbox.store.prospectos[30].id;
+		fixture.sandbox.faults.add({ method: 'GET', path: `${PROSPECTS}${limitedId}/`, retryAfterSeconds: 1, times: 1 });
+		const accounts = fixture.sandbox.store.cuentasBancarias.map((account) => account.id);
+		const [prospects, bankAccounts] = await Promise.all([
+			getProspects(200),
+			runNode({
+				node: 'admintotalBankAccount',
+				parameters: { resource: 'bankAccount', operation: 'get', bankAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+				credential: credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey }),
+				input: Array.from({ length: 200 }, (_, index) => ({ id: accounts[index % accounts.length] })),
+			}),
+		]);
+		expect(prospects.json).toHaveLength(200);
+		expect(bankAccounts.json).toHaveLength(200);
+		const limited = to(PROSPECTS).find((request) => request.status === 429) as RecordedRequest;
+		// After the 429 both executions kept sending every few ms, but for one pause as long as its
+		// Retry-After, in which neither sent anything; both went on after it.
+		const after = fixture.sandbox.requests.filter((request) => request.at >= limited.at);
+		const gaps = after.slice(1).map((request, index) => ({ ms: request.at - after[index].at, resumedAt: request.at }));
+		const pause = gaps.reduce((longest, gap) => (gap.ms > longest.ms ? gap : longest));
+		expect(pause.ms).toBeGreaterThanOrEqual(900);
+		expect(to(PROSPECTS).filter((request) => request.at >= pause.resumedAt).length).toBeGreaterThan(0);
+		expect(to(ACCOUNTS).filter((request) => request.at >= pause.resumedAt).length).toBeGreaterThan(0);
+	}, 60_000);
+
+	it("a dropdown search opened during an execution's Retry-After waits for it too", async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		const limitedId = fixture.sandbox.store.prospectos[10].id;
+		fixture.sandbox.faults.add({ method: 'GET', path: `${PROSPECTS}${limitedId}/`, retryAfterSeconds: 2, times: 1 });
+		const running = getProspects(100);
+		await waitFor(() => to(PROSPECTS).some((request) => request.status === 429));
+		const limited = to(PROSPECTS).find((request) => request.status === 429) as RecordedRequest;
+		const found = await fixture.search('admintotalProspect', 'searchProspects', String(fixture.sandbox.store.prospectos[3].nombre));
+		expect(found.results.length).toBeGreaterThan(0);
+		expect((await running).json).toHaveLength(100);
+		const searched = to(PROSPECTS).filter((request) => request.query.offset !== undefined || request.query.limit !== undefined);
+		expect(searched.length).toBeGreaterThan(0);
+		expect(Math.min(...searched.map((request) => request.at))).toBeGreaterThanOrEqual(limited.at + 1900);
+	}, 60_000);
+
+	it(`a new execution starts from the pace the process found: more than ${START_LANES} at once from its first round`, async () => {
+		fixture.sandbox.pace.latencyMs = 100;
+		expect((await getProspects(400)).json).toHaveLength(400);
+		expect(inFlight(to(PROSPECTS))).toBeGreaterThan(START_LANES);
+		fixture.sandbox.clearRequests();
+		expect((await getProspects(100)).json).toHaveLength(100);
+		// Its first round: the requests that arrived before any could be answered.
+		const first = to(PROSPECTS).filter((request) => request.at < to(PROSPECTS)[0].at + 50);
+		expect(first.length).toBeGreaterThan(START_LANES);
+	}, 60_000);
+});
+
+describe('a throttle that counts requests per second is met by pacing the starts', () => {
+	it('behind 50 requests a second, Get for 300 items: after the first throttled window, under 5 % of requests answered 429', async () => {
+		fixture.sandbox.pace.latencyMs = 20;
+		fixture.sandbox.pace.ratePerSecond = 50;
+		const run = await getProspects(300);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(300);
+		const first = to(PROSPECTS).find((request) => request.status === 429) as RecordedRequest;
+		// The window the first 429 was counted in, and its Retry-After (a second): the run learns the rate there.
+		const later = to(PROSPECTS).filter((request) => request.at >= first.at + 1000);
+		const throttled = later.filter((request) => request.status === 429);
+		expect(later.length).toBeGreaterThan(200);
+		expect(throttled.length).toBeLessThan(0.05 * later.length);
+	}, 60_000);
+});
+
+describe('a cut recovers', () => {
+	it('one 429 on the first request does not pin the run to 1: Get for 100 items, the lanes grow again', async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		fixture.sandbox.faults.add({ method: 'GET', path: /^\/api\/v2\/prospectos\/\d+\/$/, nth: 1, retryAfterSeconds: 1 });
+		const run = await getProspects(100);
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(100);
+		const requests = to(PROSPECTS);
+		expect(requests.filter((request) => request.status === 429)).toHaveLength(1);
+		// The throttled request was alone when sent, so the pace fell to 1 at once; the last 30 went several at a time again.
+		expect(inFlight(requests.slice(-30))).toBeGreaterThanOrEqual(3);
+	}, 60_000);
+});
