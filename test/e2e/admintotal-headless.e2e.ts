@@ -4,7 +4,7 @@
  * imported, and workflows run with `n8n execute --id`. What each node sends and answers is checked
  * through n8n-core's engine in test/nodes and test/foundation; here, what only a real n8n shows.
  */
-import { START_LANES } from '../../nodes/shared/tenant/budget';
+import { START_LANES } from '../../nodes/shared/tenant/pace/rule';
 import { PROBE_FROM_TRIPS } from '../../nodes/shared/tenant/lists';
 import { DEMO, startSandbox, type Sandbox } from '../sandbox';
 import { nodeOutput, resolveRuntime, selectedRuntimeName, type N8nInstance, type WorkflowFixture } from './lib';

@@ -6,7 +6,7 @@ import { apiValuesOf } from '../fields/field';
 import { boolean, list, oneOf, outputFieldName, positiveCount } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
 import type { Grammar } from '../fields/grammars';
-import { START_LANES } from '../tenant/budget';
+import { START_LANES } from '../tenant/pace/rule';
 import type { WriteEffect } from '../tenant/errors';
 import type { ListReading, Lookup } from '../tenant/lists';
 import { parallelRequestsOf, parallelRequestsProperty, withRequestSettings } from './settings';

@@ -5,7 +5,7 @@ import { ValueReader } from '../fields/reader';
 import { recordsOf } from '../tenant/answer';
 import type { WriteEffect } from '../tenant/errors';
 import { unknownWriteOf } from '../tenant/errors';
-import { NotSent } from '../tenant/budget';
+import { NotSent } from '../tenant/pace/run';
 import { Tenant } from '../tenant/tenant';
 import { readList, lookUpEach } from '../tenant/lists';
 import { sendRequest } from '../tenant/request';

@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, INodeProperties } from 'n8n-work
 
 import { boolean, countUpTo, isBlank } from '../fields/grammars';
 import type { ValueReader } from '../fields/reader';
-import { DEFAULT_CEILING, MAX_CEILING } from '../tenant/budget';
+import { DEFAULT_CEILING, MAX_CEILING } from '../tenant/pace/run';
 
 /** The Request Options n8n gives a declarative node, under the same names so saved workflows keep them; applied here, as our nodes run their items themselves. */
 export const requestOptionsProperty: INodeProperties = {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expectedCheckDigit } from '../../../nodes/shared/blacklist/rfcCheckDigit';
-import { DEFAULT_CEILING } from '../../../nodes/shared/tenant/budget';
+import { DEFAULT_CEILING } from '../../../nodes/shared/tenant/pace/run';
 import { DEMO, type Sandbox } from '../../sandbox';
 import type { CredentialFixture, JsonObject, N8nRuntime, WorkflowFixture } from '../../e2e/lib';
 import { MANUAL_TRIGGER, apiKeyCredential, linearWorkflow, nodeType, setJson, uses, type NodeSpec } from '../../e2e/suites/admintotal';
