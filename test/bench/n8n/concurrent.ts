@@ -80,27 +80,36 @@ async function runCase(server: N8nServer, sandbox: Sandbox, workflow: Concurrent
 		}),
 	);
 	await answered(sandbox);
-	const failures = runs.flatMap((run) => (run.failure ? [run.failure] : []));
-	const failed = failures.length;
-	if (failed > 0) failures.push(...(await executionErrors(server, workflow.workflow.id, options.executions)));
+	const answers = runs.flatMap((run) => (run.failure ? [run.failure] : []));
+	const failed = answers.length;
+	// The webhook says only "Error in workflow": what n8n saved of the executions says why.
+	const saved = failed > 0 ? await executionErrors(server, workflow.workflow.id, options.executions) : [];
+	const failures = countedDistinct(saved.length > 0 ? saved : answers);
 	return {
 		round,
 		wallSeconds: Math.max(...runs.map((run) => run.seconds)),
 		executionSeconds: runs.map((run) => Math.round(run.seconds * 100) / 100),
 		complete: runs.length - failed,
 		failed,
-		...(failed > 0 ? { failures: [...new Set(failures)] } : {}),
+		...(failed > 0 ? { failures } : {}),
 		...loadFigures(sandbox.requests),
 	};
 }
 
-/** The webhook says only "Error in workflow": the errors n8n saved for the latest executions of the workflow. */
+/** Each distinct message once, with how many times it came when more than once. */
+function countedDistinct(messages: string[]): string[] {
+	const counts = new Map<string, number>();
+	for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
+	return [...counts].map(([message, count]) => (count > 1 ? `${count} × ${message}` : message));
+}
+
+/** The errors n8n saved for the latest executions of the workflow. */
 async function executionErrors(server: N8nServer, workflowId: string, latest: number): Promise<string[]> {
 	try {
 		const executions = await server.listExecutions({ workflowId, includeData: true, limit: latest });
 		return executions.flatMap((execution) => {
 			const error = execution.data?.resultData.error;
-			return error ? [`execution ${execution.id}: ${String(error.message ?? '').slice(0, 200)}`] : [];
+			return error ? [String(error.message ?? '').slice(0, 200)] : [];
 		});
 	} catch (error) {
 		return [`(the executions could not be read: ${(error as Error).message.slice(0, 100)})`];
@@ -115,10 +124,10 @@ function selectedTenants(only: string | undefined): Tenant[] {
 	return selected;
 }
 
-/** The commit measured: short hash and subject. */
+/** The commit measured (short hash). */
 async function gitHead(): Promise<string> {
-	const result = await run('git', ['log', '-1', '--format=%h %s'], { cwd: PACKAGE_ROOT }).catch(() => undefined);
-	return result?.exitCode === 0 ? result.stdout.trim().slice(0, 120) : 'unknown';
+	const result = await run('git', ['log', '-1', '--format=%h'], { cwd: PACKAGE_ROOT }).catch(() => undefined);
+	return result?.exitCode === 0 ? result.stdout.trim() : 'unknown';
 }
 
 async function benchRuntime(runtime: N8nRuntime, tarball: string, scratch: string, options: ConcurrentOptions): Promise<ConcurrentResult> {

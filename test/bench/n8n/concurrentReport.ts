@@ -19,7 +19,7 @@ export interface RoundResult extends LoadFigures {
 	executionSeconds: number[];
 	complete: number;
 	failed: number;
-	/** The distinct failures (the webhook's answer, or the call's error). */
+	/** The distinct failures, counted: the errors n8n saved of the executions, else the webhook's answers or the calls' errors. */
 	failures?: string[];
 }
 
@@ -47,7 +47,7 @@ export interface ConcurrentResult {
 	nodeVersion: string;
 	httpRequestNodeVersion: number;
 	date: string;
-	/** The commit measured (short hash and subject). */
+	/** The commit measured (short hash). */
 	commit: string;
 	executions: number;
 	items: number;
@@ -96,7 +96,8 @@ export function renderConcurrent(file: ConcurrentFile): string {
 			'((a) requests / 10 at once × 50 ms; (b) requests / 100 a second; (c) requests / 8 × 50 ms). Complete / failed: executions whose webhook answered every prospect / an error, over all rounds. ' +
 			'Requests: served, then answered 429. Peak in flight: the most requests the tenant had unanswered at once (queued ones count). ' +
 			'Longest queue: the most requests waiting for a worker at once, and the longest wait. Targets (ours): the issue\'s, judged on the worst round. ' +
-			'An n8n start-up, an activation and a warm-up execution of each node (20 items) come before the rounds and are not counted.',
+			'An n8n start-up, an activation and a warm-up execution of each node (20 items) come before the rounds and are not counted. ' +
+			'Each heading says how busy the machine was: where other processes took much of the CPU, read the times as upper bounds; the requests, 429s, peaks and queues depend on the pace more than on the machine.',
 		'',
 		'Run: `npm run bench:n8n -- --concurrent` (`--runtime node24|both`, `--rounds N` (default 1), `--executions K` (default 4), `--items N` (default 500), `--only throttle|rate|workers`, `--label before`).',
 	];
@@ -129,8 +130,10 @@ export function renderConcurrent(file: ConcurrentFile): string {
 			];
 			lines.push(`| ${cells.join(' | ')} |`);
 		}
-		const failures = result.cases.flatMap((entry) => entry.rounds.flatMap((round) => (round.failures ?? []).map((failure) => `${entry.tenantName}, ${entry.side}, round ${round.round}: ${failure}`)));
-		if (failures.length > 0) lines.push('', 'Failures (distinct, as the webhook answered):', '', ...failures.map((failure) => `- ${failure.replace(/\|/g, '\\|')}`));
+		const failures = result.cases.flatMap((entry) =>
+			entry.rounds.filter((round) => round.failures).map((round) => `${entry.tenantName}, ${entry.side}, round ${round.round}: ${round.failures!.join('; ')}`),
+		);
+		if (failures.length > 0) lines.push('', 'Why executions failed (the errors n8n saved):', '', ...failures.map((failure) => `- ${failure.replace(/\|/g, '\\|')}`));
 	}
 	return `${lines.join('\n')}\n`;
 }
