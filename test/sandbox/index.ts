@@ -70,7 +70,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 export { DEMO } from './demo';
 export * from './schemas';
 export { READ_ONLY_RESOURCES, type ReadOnlyResource } from './resources/index';
-export type { FaultRule, RecordedRequest, ResourceName, Sandbox, SandboxAuth, SandboxOptions } from './types';
+export type { FaultRule, Pace, RecordedRequest, ResourceName, Sandbox, SandboxAuth, SandboxOptions } from './types';
 export type { Store, ClienteInterno, Credencial, NotaVentaExtra } from './store/store';
 export type { WebhookAuth, WebhookDelivery, WebhookSender, PriceStockOptions, ScheduleOptions, DeliveryRecord } from './webhooks/sender';
 export { PRICE_STOCK_BATCH_SIZE } from './webhooks/sender';

@@ -32,7 +32,7 @@ const POLL_MS = 20;
 const TICKS_PER_SECOND = 100;
 
 /** CPU seconds (user + system) a process has used so far, or undefined once it is gone. */
-function cpuSecondsOf(pid: number): number | undefined {
+export function cpuSecondsOf(pid: number): number | undefined {
 	try {
 		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
 		// Fields after the command name (in parentheses, which may hold spaces): state is the 3rd, utime the 14th, stime the 15th.

@@ -12,6 +12,7 @@
  *   npm run bench:n8n -- --latency 0,100       the delays added to every answer, one pass each (default 0,50,150: this machine, and a tenant across a network)
  *   npm run bench:n8n -- --latency none        only the throttled pass
  *   npm run bench:n8n -- --throttle 0          no pass behind a tenant answering in 50 ms and 429 above 10 requests in flight (the default 10)
+ *   npm run bench:n8n -- --concurrent          K executions at once in a running n8n against three tenants (concurrent.ts; --executions, --items, --label)
  *
  * The sandbox keeps each pass's pace (sandbox.pace: its latency, its 429 above N in flight); what it
  * recorded gives each run's requests, its 429 answers and its peak of requests in flight.
@@ -27,6 +28,7 @@ import { PACKAGE_ROOT } from '../../harness/root';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox';
 import { N8nInstance, RUNTIME_NAMES, buildAndPackProject, disposeAllInstances, isRuntimeName, resolveRuntime, type N8nRuntime, type RuntimeName } from '../../e2e/lib';
 import { PACKAGE, importAll } from '../../e2e/suites/admintotal';
+import { runConcurrent, type ConcurrentOptions } from './concurrent';
 import { assertSucceeded, executeMeasured, executionMs, machineBusySeconds, median, megabytes, nodesExecutionMs, outputItems } from './measure';
 import { profileWorkflow } from './profile';
 import { resultKey, saveResults, type ComparisonResult, type RoundFigure, type RuntimeResult, type VariantResult } from './report';
@@ -41,6 +43,8 @@ interface Options {
 	latencies: number[];
 	/** A pass against a tenant answering 429 above this many requests in flight; 0: none. */
 	throttle: number;
+	/** --concurrent: K executions at once instead of the per-run passes. */
+	concurrent: ConcurrentOptions | undefined;
 }
 
 function parseOptions(args: string[]): Options {
@@ -52,14 +56,25 @@ function parseOptions(args: string[]): Options {
 	const runtime = value('--runtime') ?? 'node20';
 	const runtimes = runtime === 'both' ? [...RUNTIME_NAMES] : [runtime];
 	for (const name of runtimes) if (!isRuntimeName(name)) throw new Error(`--runtime ${name}: use ${RUNTIME_NAMES.join(', ')} or both`);
-	const rounds = Number(value('--rounds') ?? 3);
+	const concurrent = args.includes('--concurrent');
+	// A concurrent pass is a few minutes a round: one round unless asked.
+	const rounds = Number(value('--rounds') ?? (concurrent ? 1 : 3));
 	if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds ${value('--rounds')}: a whole number of at least 1`);
 	const latencyList = value('--latency') ?? '0,50,150';
 	const latencies = latencyList === 'none' ? [] : latencyList.split(',').map(Number);
 	if (latencies.some((latency) => !Number.isFinite(latency) || latency < 0)) throw new Error(`--latency ${value('--latency')}: milliseconds, 0 or more, comma-separated`);
 	const throttle = Number(value('--throttle') ?? 10);
 	if (!Number.isInteger(throttle) || throttle < 0) throw new Error(`--throttle ${value('--throttle')}: requests in flight, a whole number (0: no throttled pass)`);
-	return { runtimes: runtimes as RuntimeName[], rounds, only: value('--only')?.toLowerCase(), profile: args.includes('--profile'), latencies, throttle };
+	const only = value('--only')?.toLowerCase();
+	const whole = (flag: string, fallback: number) => {
+		const number = Number(value(flag) ?? fallback);
+		if (!Number.isInteger(number) || number < 1) throw new Error(`${flag} ${value(flag)}: a whole number of at least 1`);
+		return number;
+	};
+	const concurrentOptions = concurrent
+		? { runtimes: runtimes as RuntimeName[], rounds, only, executions: whole('--executions', 4), items: whole('--items', 500), label: value('--label') ?? 'latest' }
+		: undefined;
+	return { runtimes: runtimes as RuntimeName[], rounds, only, profile: args.includes('--profile'), latencies, throttle, concurrent: concurrentOptions };
 }
 
 /**
@@ -303,6 +318,15 @@ async function main(): Promise<void> {
 	const options = parseOptions(process.argv.slice(2));
 	const scratch = mkdtempSync(path.join(os.tmpdir(), 'admintotal-bench-n8n-'));
 	process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+	if (options.concurrent) {
+		try {
+			await runConcurrent(options.concurrent, await buildAndPackProject({ build: false, destDir: path.join(scratch, 'pack') }), scratch);
+		} finally {
+			await disposeAllInstances();
+			rmSync(scratch, { recursive: true, force: true });
+		}
+		return;
+	}
 	const sandbox = await startSandbox({ volume: SANDBOX_VOLUME, pageSize: SANDBOX_PAGE_SIZE });
 	try {
 		// npm run bench:n8n has just built dist/; pack it as a release is packed.
