@@ -215,9 +215,12 @@ describe('the registry of tenants', () => {
 		expect(paceOf('https://b.example/api/v2', credentials())).not.toBe(pace);
 	});
 
-	it("the credential's Max Requests at Once bounds the tenant's lanes; unset or not a number, 200", () => {
+	it("the credential's Max Requests at Once bounds the tenant's lanes; unset, 200; a value that is no whole number from 1 to 200 is refused, naming the field", () => {
 		expect(paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: 4 })).rule.lanes).toBe(4);
-		expect(paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: 'many' })).rule.ceiling).toBe(MAX_CEILING);
+		expect(paceOf('https://c.example/api/v2', credentials()).rule.ceiling).toBe(MAX_CEILING);
+		for (const wrong of ['many', 0, 2.5, 201, NaN, { most: 4 }]) {
+			expect(() => paceOf('https://a.example/api/v2', credentials({ maxRequestsAtOnce: wrong as never }))).toThrow(/Max Requests at Once must be a whole number from 1 to 200/);
+		}
 	});
 
 	it(`a pace unused for ${FORGET_AFTER_MS / 60_000} minutes is forgotten`, () => {

@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHookFunctions,
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Limiter } from './pace/limiter';
-import { paceOf } from './pace/registry';
+import { maxRequestsAtOnce, paceOf } from './pace/registry';
 import { RunBudget, paceNote } from './pace/run';
 import { RunLogins } from './sessions';
 
@@ -45,6 +45,11 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
 			read = { credentials, apiBase: tenantApiBase(credentials.baseUrl, (problem) => { throw new NodeOperationError(context.getNode(), problem); }) };
+			try {
+				maxRequestsAtOnce(credentials);
+			} catch (error) {
+				throw new NodeOperationError(context.getNode(), (error as Error).message);
+			}
 		} catch (error) {
 			read = error as Error;
 		}

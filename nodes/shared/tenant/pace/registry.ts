@@ -23,11 +23,18 @@ export function paceOf(apiBase: string, credentials: ICredentialDataDecryptedObj
 	for (const [key, pace] of paces) if (pace.idle && now - pace.lastUsed > FORGET_AFTER_MS) paces.delete(key);
 	const account = [apiBase, credentials.authMethod, credentials.username, credentials.authMethod === 'apiKey' ? credentials.apiKey : ''].map(String).join('\n');
 	const key = createHash('sha256').update(account).digest('hex');
-	const most = Number(credentials.maxRequestsAtOnce ?? NaN);
 	const pace = paces.get(key) ?? new Limiter(MAX_CEILING);
 	paces.set(key, pace);
-	pace.rule.ceiling = most >= 1 ? Math.min(MAX_CEILING, Math.floor(most)) : MAX_CEILING;
+	pace.rule.ceiling = maxRequestsAtOnce(credentials);
 	return pace;
+}
+
+/** The credential's Max Requests at Once: unset is the most allowed; anything but a whole number in range is refused, naming the field. */
+export function maxRequestsAtOnce(credentials: ICredentialDataDecryptedObject): number {
+	const most = credentials.maxRequestsAtOnce;
+	if (most === undefined || most === null || most === '') return MAX_CEILING;
+	if (typeof most === 'number' && Number.isInteger(most) && most >= 1 && most <= MAX_CEILING) return most;
+	throw new Error(`The Admintotal credential's Max Requests at Once must be a whole number from 1 to ${MAX_CEILING} (got ${typeof most === 'number' ? most : `a ${typeof most}`})`);
 }
 
 /** Every pace forgotten: for tests, which must not carry what one learned into the next. */
