@@ -13,7 +13,7 @@ import { sandboxPerFile, waitFor } from '../nodes/fixture';
 
 const PROSPECTS = '/api/v2/prospectos/';
 const ACCOUNTS = '/api/v2/cuentas_bancarias/';
-const fixture = sandboxPerFile({ volume: { prospectos: 60 } });
+const fixture = sandboxPerFile({ volume: { prospectos: 60, cuentasBancarias: 2000 } });
 
 const inFlight = (requests: RecordedRequest[]) => Math.max(0, ...requests.map((request) => request.alongside + 1));
 const to = (path: string) => fixture.sandbox.requests.filter((request) => request.path.startsWith(path));
@@ -105,18 +105,52 @@ describe('what one execution learns holds for all', () => {
 });
 
 describe('a throttle that counts requests per second is met by pacing the starts', () => {
-	it('behind 50 requests a second, Get for 300 items: after the first throttled window, under 5 % of requests answered 429', async () => {
+	it('behind 50 requests a second, Get for 400 items: after the second throttled window, under 5 % of requests answered 429', async () => {
 		fixture.sandbox.pace.latencyMs = 20;
 		fixture.sandbox.pace.ratePerSecond = 50;
-		const run = await getProspects(300);
+		const run = await getProspects(400);
 		expect(run.error).toBeUndefined();
-		expect(run.json).toHaveLength(300);
-		const first = to(PROSPECTS).find((request) => request.status === 429) as RecordedRequest;
-		// The window the first 429 was counted in, and its Retry-After (a second): the run learns the rate there.
-		const later = to(PROSPECTS).filter((request) => request.at >= first.at + 1000);
+		expect(run.json).toHaveLength(400);
+		// A ramp's first 429 is taken as a limit at once (it cannot tell); the next, sent with no more in
+		// flight than requests that passed, shows the rate, which paces the starts from then on.
+		const throttledAt = to(PROSPECTS).filter((request) => request.status === 429).map((request) => request.at);
+		const second = throttledAt.find((at) => at >= throttledAt[0] + 1000) ?? throttledAt[0];
+		const later = to(PROSPECTS).filter((request) => request.at >= second + 1000);
 		const throttled = later.filter((request) => request.status === 429);
 		expect(later.length).toBeGreaterThan(200);
 		expect(throttled.length).toBeLessThan(0.05 * later.length);
+	}, 60_000);
+});
+
+describe('a throttle that counts requests at once is met by lanes, not by a rate', () => {
+	it('behind a tenant answering 429 above 10 at once, Return All of 2,000 bank accounts: after its Retry-After the pages go 10 at once, not a page a second', async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		fixture.sandbox.pace.throttleAbove = 10;
+		const run = await fixture.run('admintotalBankAccount', { resource: 'bankAccount', operation: 'getAll', returnAll: true });
+		expect(run.error).toBeUndefined();
+		expect(run.json).toHaveLength(2000);
+		const pages = to(ACCOUNTS);
+		const throttled = pages.filter((request) => request.status === 429);
+		expect(throttled.length).toBeGreaterThan(0);
+		// The first page alone, then the rest planned at once: those above 10 answered 429, once.
+		const after = pages.filter((request) => request.at >= throttled[throttled.length - 1].at + 900);
+		expect(after.filter((request) => request.status === 429)).toHaveLength(0);
+		expect(after).toHaveLength(throttled.length);
+		expect(inFlight(after)).toBe(after.length);
+	}, 60_000);
+});
+
+describe('a tenant that queues is met by its answers slowing down', () => {
+	it('behind 8 workers (the rest wait, never refused), 4 executions of Get for 250 items at once: never more than 16 of ours waiting', async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		fixture.sandbox.pace.workers = 8;
+		// The process has met the tenant: its fastest answer is known.
+		expect((await getProspects(3)).json).toHaveLength(3);
+		fixture.sandbox.clearRequests();
+		const runs = await Promise.all(Array.from({ length: 4 }, () => getProspects(250)));
+		for (const run of runs) expect(run.json).toHaveLength(250);
+		expect(to(PROSPECTS)).toHaveLength(1000);
+		expect(Math.max(...to(PROSPECTS).map((request) => request.queued ?? 0))).toBeLessThanOrEqual(16);
 	}, 60_000);
 });
 

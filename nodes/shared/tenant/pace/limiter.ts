@@ -48,8 +48,7 @@ export class Limiter {
 	}
 
 	answered(sent: Sent, careful: boolean): 'latency' | undefined {
-		const busy = this.inFlight + this.waiting.length >= this.rule.lanes;
-		const cut = this.rule.answered(sent, this.clock(), { busy, oldestSentAt: this.unanswered.values().next().value, careful });
+		const cut = this.rule.answered(sent, this.clock(), { oldestSentAt: this.unanswered.values().next().value, careful });
 		this.admit();
 		return cut;
 	}
@@ -84,7 +83,8 @@ export class Limiter {
 			this.inFlight++;
 			this.lastUsed = now;
 			// A start a timer made late is made up within BURST_MS, so the rate is kept, not lowered by the event loop.
-			if (this.rule.spacingMs > 0) this.nextStartAt = Math.max(now - BURST_MS, this.nextStartAt) + this.rule.spacingMs;
+			const spacingMs = this.rule.spacingMs(now);
+			if (spacingMs > 0) this.nextStartAt = Math.max(now - BURST_MS, this.nextStartAt) + spacingMs;
 			const sent = this.rule.sent(now, this.inFlight);
 			this.unanswered.set(sent.seq, now);
 			this.waiting.shift()?.resolve(sent);

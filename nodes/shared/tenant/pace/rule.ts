@@ -1,22 +1,29 @@
 /**
- * The rule that decides a tenant's pace from its answers, on the clock it is given: lanes (requests
- * at once) by AIMD with slow start, and after a 429 a rate of starts; both grow back on CUBIC's curve
- * (RFC 9438; the AWS SDKs' adaptive mode for the rate). The numbers and why: docs/guarantees.md#pace.
+ * The rule that decides a tenant's pace from its answers, on the clock it is given: how many
+ * requests go at once (lanes, AIMD with slow start, as Netflix's concurrency-limits) and, once the
+ * tenant throttled by rate, how many start a second (as the AWS SDKs' adaptive mode). A 429 teaches
+ * a limit that held; going past it costs every execution a Retry-After pause, so the pace keeps
+ * below it for a while. The numbers and why: docs/guarantees.md#pace.
  */
 
 /** Lanes at the start: where Netflix's concurrency-limits starts its limiters (Vegas, Gradient2). */
 export const START_LANES = 20;
-/** Latency counts as overload past twice the fastest answer and this much (noise at 1 ms answers does not). */
+/** The latency an answer may add to the fastest: as much again, at least this (at 1 ms answers, n8n's own load is no queue at the tenant)... */
 const LATENCY_MARGIN_MS = 50;
-/** Answers of a round enough to judge its latency before it is over (HyStart++'s N_RTT_SAMPLE). */
-const ROUND_SAMPLES = 8;
-/** After a throttle the rate is this share of what the tenant accepted (the AWS SDKs' beta). */
-const RATE_CUT = 0.7;
-/** CUBIC's C, in lanes (or starts a second) per second cubed. */
-const CUBIC_C = 0.4;
-const MIN_RATE = 0.5;
-/** The rate is what the tenant accepted over this window (DRF's per second); `accepted.length` is it, a second. */
+/** ...plus this for each request in flight, whose answer n8n works on before the next (measured: a lone run at 50 ms answers needs it). */
+const OWN_WORK_MS = 0.5;
+/** Latencies judged together: the fastest of the latest 8 shows the tenant's queue, not our own event loop's (Linux's Vegas takes a round's fastest). */
+const SAMPLES = 8;
+/** Starts a second after a throttle by rate: this share of what the tenant accepted over its window, room for jitter. */
+const RATE_SHARE = 0.9;
+/** The window a rate is counted over (DRF's per second). */
 const RATE_WINDOW_MS = 1000;
+const MIN_RATE = 0.5;
+/** A limit a 429 taught holds this long, twice as long each time going past it was throttled again (up to 16 times: 8 minutes). */
+export const PROBE_AFTER_MS = 30_000;
+const MOST_DOUBLINGS = 4;
+/** Past that, a taught rate grows by this share of itself a second. */
+const RATE_PROBE_GROWTH = 0.1;
 
 export type Overload = 'throttled' | 'unavailable' | 'timeout';
 
@@ -26,11 +33,15 @@ export interface Sent {
 	readonly sentAt: number;
 	/** Our requests at the tenant when it was sent, itself included. */
 	readonly inFlightAtSend: number;
+	/** Every lane was in use once it went: only its answer shows that the tenant takes more. */
+	readonly full: boolean;
 }
 
-/** c(t − K)³ + top, with K such that it is top · `from` at t = 0: concave up to `top`, convex past it. */
-function cubic(top: number, from: number, seconds: number, c = CUBIC_C): number {
-	return c * (seconds - Math.cbrt((top * (1 - from)) / c)) ** 3 + top;
+/** A limit a 429 taught: kept until `probeAt`, then grown past. */
+interface Taught {
+	value: number;
+	probeAt: number;
+	again: number;
 }
 
 export class PaceRule {
@@ -40,15 +51,13 @@ export class PaceRule {
 	private nextSeq = 0;
 	private cutFrom = 0;
 	private fastestMs = Infinity;
-	private round = { size: START_LANES, answers: 0, totalMs: 0 };
-	/** The latest answers' latencies before the first cut (slow start judges them as they come). */
-	private recent: number[] = [];
-	/** The last throttle: the lanes that passed, the rate accepted, when, and how many times in a row it came at or past those lanes. */
-	private throttled: { lanes: number; rate?: number; at: number; again: number } | undefined;
-	/** Starts a second, once a throttle by rate gave one to measure. */
-	private rate: number | undefined;
-	/** The answers accepted over the latest RATE_WINDOW_MS: when, and with how many of ours in flight when sent. */
-	private readonly accepted: Array<{ at: number; inFlight: number }> = [];
+	/** Latencies of the latest answers to requests sent since the last cut. */
+	private latest: number[] = [];
+	private lanesTaught: Taught | undefined;
+	private rateTaught: Taught | undefined;
+	/** Our latest starts, oldest first, by `seq` without gaps; `passed` once answered (false: 429). */
+	private readonly starts: Array<{ at: number; inFlight: number; passed?: boolean }> = [];
+	private firstSeq = 0;
 
 	/** `ceiling`: the tenant's Max Requests at Once. */
 	constructor(public ceiling: number) {
@@ -60,8 +69,10 @@ export class PaceRule {
 	}
 
 	/** Least time between two starts (ms); 0 when starts are not paced. */
-	get spacingMs(): number {
-		return this.rate === undefined ? 0 : 1000 / this.rate;
+	spacingMs(now: number): number {
+		const taught = this.rateTaught;
+		if (!taught) return 0;
+		return 1000 / (taught.value * (1 + RATE_PROBE_GROWTH * Math.max(0, now - taught.probeAt) / 1000));
 	}
 
 	get seq(): number {
@@ -69,86 +80,90 @@ export class PaceRule {
 	}
 
 	sent(now: number, inFlightAtSend: number): Sent {
-		return { seq: this.nextSeq++, sentAt: now, inFlightAtSend };
+		while (this.starts.length > 0 && this.starts[0].at <= now - 2 * RATE_WINDOW_MS) {
+			this.starts.shift();
+			this.firstSeq++;
+		}
+		this.starts.push({ at: now, inFlight: inFlightAtSend });
+		return { seq: this.nextSeq++, sentAt: now, inFlightAtSend, full: inFlightAtSend >= this.lanes };
 	}
 
 	/**
-	 * An answer with no sign of overload: the pace may grow while every lane is in use (`busy`), or
-	 * its latency cuts the lanes ('latency'). `careful`: a write, which grows half as fast once avoiding.
+	 * An answer with no sign of overload. The fastest of the latest answers, past the tolerance,
+	 * cuts the lanes ('latency'); while they are quick, an answer to a request sent with every lane in
+	 * use grows them (`careful`: a write, half as fast once avoiding), up to a limit a 429 taught
+	 * until it has held PROBE_AFTER_MS.
 	 */
-	answered(sent: Sent, now: number, { busy, oldestSentAt, careful }: { busy: boolean; oldestSentAt?: number; careful: boolean }): 'latency' | undefined {
+	answered(sent: Sent, now: number, { oldestSentAt, careful }: { oldestSentAt?: number; careful: boolean }): 'latency' | undefined {
 		const ms = now - sent.sentAt;
-		this.accepted.push({ at: now, inFlight: sent.inFlightAtSend });
-		this.forgetAccepted(now);
+		const start = this.startOf(sent);
+		if (start) start.passed = true;
 		this.fastestMs = Math.min(this.fastestMs, ms);
-		this.round.answers++;
-		this.round.totalMs += ms;
-		const beforeFirstCut = this.cutFrom === 0;
-		if (beforeFirstCut) this.recent = [...this.recent.slice(1 - ROUND_SAMPLES), ms];
-		const toleratedMs = 2 * this.fastestMs + LATENCY_MARGIN_MS;
-		// A round trip: as many answers as lanes when it began; while the lanes double, the latest
-		// ROUND_SAMPLES are judged as they come too (HyStart++, RFC 9406).
-		let meanMs = 0;
-		if (this.round.answers >= this.round.size) {
-			meanMs = this.round.totalMs / this.round.answers;
-			this.round = { size: this.lanes, answers: 0, totalMs: 0 };
-		}
-		if (beforeFirstCut && this.recent.length === ROUND_SAMPLES) meanMs = Math.max(meanMs, this.recent.reduce((sum, one) => sum + one, 0) / ROUND_SAMPLES);
 		if (sent.seq < this.cutFrom) return undefined;
-		if (meanMs > toleratedMs) {
-			this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / meanMs)));
+		this.latest = [...this.latest.slice(1 - SAMPLES), ms];
+		// Tolerated: the fastest answer, as much again and n8n's own work; quick: a quarter of that more.
+		// Past tolerated the lanes are cut; between, they hold (the tenant queues some, or n8n is busy).
+		const allowance = Math.max(this.fastestMs, LATENCY_MARGIN_MS);
+		const ownMs = OWN_WORK_MS * this.lanes;
+		const toleratedMs = this.fastestMs + allowance + ownMs;
+		const fastestLatest = Math.min(...this.latest);
+		if (this.latest.length === SAMPLES && fastestLatest > toleratedMs) {
+			this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / fastestLatest)));
 			return 'latency';
 		}
-		if (!busy) return undefined;
-		// A request unanswered past the tolerance shows a slower round before its answer does.
-		if (!this.avoiding && oldestSentAt !== undefined && now - oldestSentAt > toleratedMs) this.avoiding = true;
-		const step = careful && this.avoiding ? 0.5 : 1;
-		const aimd = this.limit + (this.avoiding ? step / this.lanes : step);
-		const last = this.throttled;
-		if (!last) this.limit = Math.min(this.ceiling, aimd);
-		else {
-			// Back to where it throttled as AIMD grows, past it on the cubic curve (flatter each time it throttled
-			// there again: probed seconds apart, then tens); the rate on its own, never past twice what is accepted.
-			const seconds = (now - last.at) / 1000;
-			this.limit = Math.min(this.ceiling, Math.max(this.limit, Math.min(aimd, last.lanes), cubic(last.lanes, 0.5, seconds, CUBIC_C / 2 ** last.again)));
-			if (this.rate !== undefined && last.rate !== undefined) this.rate = Math.max(this.rate, Math.min(cubic(last.rate, RATE_CUT, seconds), 2 * this.accepted.length));
-		}
+		if (!sent.full || fastestLatest > this.fastestMs + allowance / 4 + ownMs) return undefined;
+		// A request unanswered past the tolerance shows a slower round before its answer does (HyStart++).
+		if (oldestSentAt !== undefined && now - oldestSentAt > toleratedMs) this.avoiding = true;
+		const step = this.avoiding ? (careful ? 0.5 : 1) / this.lanes : 1;
+		const taught = this.lanesTaught;
+		const top = taught && (this.limit < taught.value || now < taught.probeAt) ? taught.value : this.ceiling;
+		if (this.limit < top) this.limit = Math.min(top, this.limit + step);
 		return undefined;
 	}
 
 	/**
-	 * Overload: the lanes are halved, once per round trip (answers whether this cut). A 429 also marks
-	 * where it throttled (no more lanes than passed then) and paces starts at what the tenant accepted
-	 * over the last second (DRF's window); below that when it throttled by rate (a request sent with as
-	 * many in flight had passed).
+	 * Overload: the lanes are halved, once per round trip (answers whether this cut). A 429 teaches a
+	 * limit: by rate when a request sent with as many in flight had passed (starts are then paced at
+	 * RATE_SHARE of those that passed over the window before it), else by requests at once (no more
+	 * than were in flight besides it).
 	 */
 	overloaded(sent: Sent, kind: Overload, now: number): boolean {
 		const fresh = sent.seq >= this.cutFrom;
 		if (kind === 'throttled') {
-			const lanes = Math.max(1, sent.inFlightAtSend - 1);
-			const last = this.throttled;
-			if (!fresh && last) last.lanes = Math.min(last.lanes, lanes);
-			else {
-				this.forgetAccepted(now);
-				const byRate = this.accepted.some((answer) => answer.inFlight >= sent.inFlightAtSend);
-				const rate = this.accepted.length > 0 ? Math.min(this.accepted.length, this.rate ?? Infinity) : undefined;
-				this.throttled = { lanes, rate, at: now, again: last && lanes >= last.lanes ? last.again + 1 : 0 };
-				if (rate !== undefined) this.rate = Math.max(MIN_RATE, rate * (byRate ? RATE_CUT : 1));
+			const start = this.startOf(sent);
+			if (start) start.passed = false;
+			const atOnce = sent.inFlightAtSend - 1;
+			// Past a limit at once taught before, it is that limit again; a ramp's first 429 is taken as one
+			// at once too (a rate taken for one would slow the pace to what a ramp's first second passed).
+			const pastTaught = this.lanesTaught !== undefined && atOnce >= this.lanesTaught.value;
+			const byRate = !pastTaught && this.starts.some((one) => one.passed === true && one.inFlight >= sent.inFlightAtSend);
+			if (fresh && byRate) {
+				const passed = this.starts.filter((one) => one.passed !== false && one.at > sent.sentAt - RATE_WINDOW_MS && one.at < sent.sentAt).length;
+				this.rateTaught = this.teach(this.rateTaught, Math.max(MIN_RATE, (RATE_SHARE * passed * 1000) / RATE_WINDOW_MS), now);
 			}
+			const last = this.lanesTaught;
+			// The answers of one round teach one limit: the fewest at once they were refused above.
+			if (atOnce >= 1 && !(fresh && byRate)) this.lanesTaught = fresh || !last ? this.teach(last, atOnce, now) : { ...last, value: Math.min(last.value, atOnce) };
 		}
 		if (fresh) this.cut(0.5);
-		if (kind === 'throttled') this.limit = Math.min(this.limit, this.throttled?.lanes ?? Infinity);
+		if (this.lanesTaught) this.limit = Math.min(this.limit, this.lanesTaught.value);
 		return fresh;
 	}
 
-	private forgetAccepted(now: number) {
-		while (this.accepted.length > 0 && this.accepted[0].at <= now - RATE_WINDOW_MS) this.accepted.shift();
+	/** A limit taught anew; a throttle while going past the last one doubles the time it holds. */
+	private teach(last: Taught | undefined, value: number, now: number): Taught {
+		const again = last && now >= last.probeAt ? Math.min(MOST_DOUBLINGS, last.again + 1) : (last?.again ?? 0);
+		return { value, again, probeAt: now + PROBE_AFTER_MS * 2 ** again };
+	}
+
+	private startOf(sent: Sent) {
+		return this.starts[sent.seq - this.firstSeq] as (typeof this.starts)[number] | undefined;
 	}
 
 	private cut(factor: number) {
 		this.avoiding = true;
 		this.limit = Math.max(1, Math.floor(Math.min(this.limit, this.ceiling) * factor));
 		this.cutFrom = this.nextSeq;
-		this.round = { size: this.lanes, answers: 0, totalMs: 0 };
+		this.latest = [];
 	}
 }
