@@ -102,7 +102,8 @@ export class PaceRule {
 		if (sent.seq < this.cutFrom) return undefined;
 		this.latest = [...this.latest.slice(1 - SAMPLES), ms];
 		// Tolerated: the fastest answer, as much again and n8n's own work; quick: a quarter of that more.
-		// Past tolerated the lanes are cut; between, they hold (the tenant queues some, or n8n is busy).
+		// The fastest of the latest 8 past tolerated cuts the lanes; this answer past quick holds them
+		// (some requests queue at the tenant, or n8n is busy).
 		const allowance = Math.max(this.fastestMs, LATENCY_MARGIN_MS);
 		const ownMs = OWN_WORK_MS * this.lanes;
 		const toleratedMs = this.fastestMs + allowance + ownMs;
@@ -111,7 +112,7 @@ export class PaceRule {
 			this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / fastestLatest)));
 			return 'latency';
 		}
-		if (!sent.full || fastestLatest > this.fastestMs + allowance / 4 + ownMs) return undefined;
+		if (!sent.full || ms > this.fastestMs + allowance / 4 + ownMs) return undefined;
 		// A request unanswered past the tolerance shows a slower round before its answer does (HyStart++).
 		if (oldestSentAt !== undefined && now - oldestSentAt > toleratedMs) this.avoiding = true;
 		const step = this.avoiding ? (careful ? 0.5 : 1) / this.lanes : 1;
