@@ -47,6 +47,13 @@ describe('the tenant never has more of our requests at once than a documented nu
 		for (const run of runs) expect(run.json).toHaveLength(60);
 		expect(inFlight(to(PROSPECTS))).toBe(4);
 	}, 60_000);
+
+	it("a Max Requests at Once that is no whole number from 1 to 200 fails the run naming the field, and nothing reaches the tenant", async () => {
+		const credential = credentialFor({ baseUrl: fixture.sandbox.url, authMethod: 'apiKey', apiKey: DEMO.apiKey, maxRequestsAtOnce: 2.5 });
+		const run = await getProspects(3, { credential });
+		expect(run.error?.message).toMatch(/Max Requests at Once must be a whole number from 1 to 200 \(got 2\.5\)/);
+		expect(to(PROSPECTS)).toHaveLength(0);
+	});
 });
 
 describe('what one execution learns holds for all', () => {

@@ -2,7 +2,7 @@ import type { ICredentialDataDecryptedObject, IExecuteFunctions, IHookFunctions,
 import { NodeOperationError } from 'n8n-workflow';
 
 import { Limiter } from './pace/limiter';
-import { maxRequestsAtOnce, paceOf } from './pace/registry';
+import { paceOf } from './pace/registry';
 import { RunBudget, paceNote } from './pace/run';
 import { RunLogins } from './sessions';
 
@@ -42,19 +42,19 @@ export class Tenant<Context extends RequestContext = RequestContext> {
 	 */
 	static async open<Context extends RequestContext>(context: Context, budget: ConstructorParameters<typeof RunBudget>[1] = {}): Promise<Tenant<Context>> {
 		let read: { credentials: ICredentialDataDecryptedObject; apiBase: string } | Error;
+		// A credential that cannot be used names no tenant: its requests fail unsent, on a pace of their own.
+		let pace = new Limiter(1);
 		try {
 			const credentials = await context.getCredentials(CREDENTIAL_TYPE);
-			read = { credentials, apiBase: tenantApiBase(credentials.baseUrl, (problem) => { throw new NodeOperationError(context.getNode(), problem); }) };
-			try {
-				maxRequestsAtOnce(credentials);
-			} catch (error) {
-				throw new NodeOperationError(context.getNode(), (error as Error).message);
-			}
+			const refuse = (problem: string): never => {
+				throw new NodeOperationError(context.getNode(), problem);
+			};
+			const apiBase = tenantApiBase(credentials.baseUrl, refuse);
+			pace = paceOf(apiBase, credentials, refuse);
+			read = { credentials, apiBase };
 		} catch (error) {
 			read = error as Error;
 		}
-		// A credential that cannot be used names no tenant: its requests fail unsent, on a pace of their own.
-		const pace = read instanceof Error ? new Limiter(1) : paceOf(read.apiBase, read.credentials);
 		return new Tenant(context, new RunBudget(pace, budget), read);
 	}
 
