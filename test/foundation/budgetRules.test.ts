@@ -116,7 +116,7 @@ describe('a tenant’s pace, and a run’s part of it', () => {
 		expect(budget.overloaded(lanes[grown - 2], 'throttled', 0)).toBe(true);
 		for (const lane of lanes) lane.end();
 		expect(budget.lanes).toBe(Math.floor(grown / 2));
-		expect(budget.summary).toMatchObject({ throttledAnswers: 2, throttleWaits: 1, throttledCap: grown - 2 });
+		expect(budget.summary).toMatchObject({ throttledAnswers: 2, throttleWaits: 1, taught: { atOnce: grown - 2 } });
 		// Back to where it throttled as fast as answers come (a cut recovers); past it only once the limit has held a while.
 		await busyRound(budget, 2000);
 		expect(budget.lanes).toBe(grown - 2);

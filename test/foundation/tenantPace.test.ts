@@ -126,6 +126,8 @@ describe('a throttle that counts requests per second is met by pacing the starts
 		const throttled = later.filter((request) => request.status === 429);
 		expect(later.length).toBeGreaterThan(200);
 		expect(throttled.length).toBeLessThan(0.05 * later.length);
+		// The run's hint says the rate the node keeps to, in requests a second, not only a number at once.
+		expect(run.hints.map((hint) => hint.message).join(' ')).toMatch(/the node now keeps to [^.]*\b[1-4]\d requests a second\./);
 	}, 60_000);
 });
 
@@ -144,6 +146,9 @@ describe('a throttle that counts requests at once is met by lanes, not by a rate
 		expect(after.filter((request) => request.status === 429)).toHaveLength(0);
 		expect(after).toHaveLength(throttled.length);
 		expect(inFlight(after)).toBe(after.length);
+		const hint = run.hints.map((one) => one.message).join(' ');
+		expect(hint).toMatch(/the node now keeps to 10 requests at once\./);
+		expect(hint).not.toMatch(/a second/);
 	}, 60_000);
 });
 

@@ -75,6 +75,11 @@ export class PaceRule {
 		return 1000 / (taught.value * (1 + RATE_PROBE_GROWTH * Math.max(0, now - taught.probeAt) / 1000));
 	}
 
+	/** What 429s taught, as a run's hint says it: requests at once, and starts a second. */
+	get taught(): { atOnce?: number; perSecond?: number } {
+		return { atOnce: this.lanesTaught?.value, perSecond: this.rateTaught && Math.round(this.rateTaught.value) };
+	}
+
 	get seq(): number {
 		return this.nextSeq;
 	}

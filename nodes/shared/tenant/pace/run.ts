@@ -24,8 +24,8 @@ export interface BudgetReport {
 	/** Cuts for 503/504 or requests out of time, and for a rise in latency. */
 	otherCuts: number;
 	latencyCuts: number;
-	/** Fewest requests at once the tenant throttled this run above. */
-	throttledCap: number | undefined;
+	/** What the tenant's 429s taught its pace (rule.ts), shared with every run of the process. */
+	taught: { atOnce?: number; perSecond?: number };
 }
 
 /**
@@ -51,7 +51,7 @@ export class RunBudget {
 		private readonly options: { ceiling?: number; careful?: boolean; stopsAtFailure?: boolean } = {},
 	) {
 		this.ceiling = Math.max(1, Math.floor(options.ceiling ?? DEFAULT_CEILING));
-		this.report = { ceiling: this.ceiling, peak: 0, throttledAnswers: 0, throttleWaits: 0, waitedMs: 0, otherCuts: 0, latencyCuts: 0, throttledCap: undefined };
+		this.report = { ceiling: this.ceiling, peak: 0, throttledAnswers: 0, throttleWaits: 0, waitedMs: 0, otherCuts: 0, latencyCuts: 0, taught: {} };
 	}
 
 	/** Requests the run may have at once now. */
@@ -107,7 +107,6 @@ export class RunBudget {
 			if (kind === 'throttled') this.report.throttleWaits++;
 		}
 		if (this.pace.overloaded(lane, kind) && kind !== 'throttled') this.report.otherCuts++;
-		if (kind === 'throttled') this.report.throttledCap = Math.min(this.report.throttledCap ?? Infinity, Math.max(1, lane.inFlightAtSend - 1));
 		if (waitSeconds > 0) this.report.waitedMs += this.pace.hold(waitSeconds);
 		return this.closedWith === undefined;
 	}
@@ -123,7 +122,7 @@ export class RunBudget {
 	}
 
 	get summary(): BudgetReport {
-		return { ...this.report };
+		return { ...this.report, taught: this.pace.rule.taught };
 	}
 
 	private close(reason: string) {
@@ -141,9 +140,10 @@ export class RunBudget {
 
 /** Why a run was slower than its Parallel Requests allow, in the user's words (its hint and log); undefined when the tenant never pushed back. */
 export function paceNote(report: BudgetReport): { message: string; throttled: boolean } | undefined {
-	const { ceiling, peak, throttledAnswers, throttleWaits, waitedMs, otherCuts, latencyCuts, throttledCap } = report;
+	const { ceiling, peak, throttledAnswers, throttleWaits, waitedMs, otherCuts, latencyCuts, taught } = report;
 	const said: string[] = [];
-	const cap = throttledCap === undefined ? '' : `; it throttled above ${throttledCap} at once`;
+	const limits = [taught.atOnce && `${taught.atOnce} requests at once`, taught.perSecond && `${taught.perSecond} requests a second`].filter(Boolean);
+	const cap = limits.length === 0 ? '' : `; the node now keeps to ${limits.join(' and ')}`;
 	if (throttledAnswers > 0) said.push(`Admintotal asked this run to slow down ${times(throttledAnswers)} (429 Too Many Requests): it paused ${times(throttleWaits)}, ${(waitedMs / 1000).toFixed(1)} s in all${cap}.`);
 	else if (waitedMs > 0) said.push(`Admintotal asked this run to wait ${(waitedMs / 1000).toFixed(1)} s (Retry-After).`);
 	if (otherCuts > 0) said.push(`Admintotal was unavailable or out of time ${times(otherCuts)}, so the node sent fewer requests at once.`);
