@@ -217,6 +217,22 @@ describe('the rule, on the clock it is given', () => {
 		expect(rule.lanes).toBeGreaterThan(10);
 	});
 
+	it("pages that come back together, slower than the first page alone by n8n's work on them, are no queue at the tenant: the lanes grow; small answers as slow are one", () => {
+		// A Return All: the first page alone in 90 ms, then waves of pages at once that n8n parses one after
+		// another (100 to 300 ms). At 150 ms answers, 300 KB pages read as a queue held it at 20 lanes (1.71 s, 1.12 before).
+		const waves = (bytes: number) => {
+			const rule = new PaceRule(MAX_CEILING);
+			rule.answered(rule.sent(0, 1), 90, { careful: false, bytes });
+			for (let wave = 0, now = 100; wave < 4; wave++, now += 260) {
+				const sent = Array.from({ length: rule.lanes }, () => rule.sent(now, rule.lanes));
+				sent.forEach((one, index) => rule.answered(one, now + 100 + (index * 200) / sent.length, { careful: false, bytes }));
+			}
+			return rule.lanes;
+		};
+		expect(waves(300_000)).toBeGreaterThan(2 * START_LANES);
+		expect(waves(300)).toBeLessThan(START_LANES);
+	});
+
 	it('a single 429 on the first request teaches no limit: the lanes halve and grow again as answers come', () => {
 		const rule = new PaceRule(MAX_CEILING);
 		rule.overloaded(rule.sent(0, 1), 'throttled', 1);

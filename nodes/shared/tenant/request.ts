@@ -109,6 +109,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			// After a refused login the run logs in no more: a request that needs the session fails unsent.
 			if (tenant.refusedLogin && usesSession(credentials)) throw unsentError(context, tenant.refusedLogin, itemIndex, secrets);
 			let answer: IN8nHttpFullResponse;
+			let bytes = 0;
 			body ??= await bodyToSend(request.body);
 			const handedOver = withLoginSettings(session === 'renewed' ? { ...credentials, sessionToken: '', [REFUSED_TOKEN_FIELD]: sentWith } : credentials, request);
 			// A session obtained while the request ran (a first login, a renewal) is in the credential n8n
@@ -116,7 +117,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			const sessionMayChange = usesSession(credentials) && (sentWith === '' || session === 'renewed');
 			const storedSecrets = async () => (sessionMayChange ? secretsOf(await context.getCredentials<ICredentialDataDecryptedObject>(CREDENTIAL_TYPE)) : []);
 			try {
-				answer = await answerWithin(time.ms, async (abortSignal) =>
+				({ answer, bytes } = await answerWithin(time.ms, async (abortSignal) =>
 					(await context.helpers.httpRequestWithAuthentication.call(
 						context,
 						CREDENTIAL_TYPE,
@@ -125,7 +126,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 						// The credential read above is handed over, so n8n does not read and decrypt it a second time for every request.
 						asHandedOver(context, handedOver),
 					)) as IN8nHttpFullResponse,
-				);
+				));
 			} catch (error) {
 				const failedLogin = loginFailureOf(error);
 				// Remembered before anything else is awaited, so no request of the run starts another login meanwhile.
@@ -156,7 +157,7 @@ export async function sendRequest(tenant: Tenant, request: IHttpRequestOptions, 
 			secrets = [...secrets, ...(await storedSecrets())];
 			const status = answer.statusCode;
 			const overload = status === 429 ? 'throttled' : OVERLOAD_STATUSES.has(status) ? 'unavailable' : undefined;
-			if (overload === undefined) budget.answered(lane);
+			if (overload === undefined) budget.answered(lane, bytes);
 			if (status >= 200 && status < 300) {
 				const checked = checkedBody(context.getNode(), answer, expect, sent, { itemIndex, page, secrets, write, followsNext: options.followsNext });
 				failing = false;
@@ -334,7 +335,7 @@ function isStream(body: unknown): body is BodyStream {
  * Sends (asking for the answer as a stream) and reads the answer within `totalMs` in all and
  * MAX_ANSWER_BYTES; past either, the connection is closed and OutOfBounds thrown.
  */
-export async function answerWithin(totalMs: number, send: (signal: AbortSignal) => Promise<IN8nHttpFullResponse>): Promise<IN8nHttpFullResponse> {
+export async function answerWithin(totalMs: number, send: (signal: AbortSignal) => Promise<IN8nHttpFullResponse>): Promise<{ answer: IN8nHttpFullResponse; bytes: number }> {
 	const deadline = AbortSignal.timeout(totalMs);
 	const sending = send(deadline);
 	let answer: IN8nHttpFullResponse;
@@ -346,16 +347,18 @@ export async function answerWithin(totalMs: number, send: (signal: AbortSignal) 
 		void sending.then((late) => (isStream(late.body) ? late.body.destroy() : undefined), () => undefined);
 		throw deadline.aborted ? new OutOfBounds('time') : error;
 	}
-	return { ...answer, body: (await readBody(answer, deadline)) as IN8nHttpFullResponse['body'] };
+	const { body, bytes } = await readBody(answer, deadline);
+	return { answer: { ...answer, body: body as IN8nHttpFullResponse['body'] }, bytes };
 }
 
 async function abortedBy(signal: AbortSignal): Promise<never> {
 	return await new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(new OutOfBounds('time')), { once: true }));
 }
 
-async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Promise<unknown> {
+/** The answer's body, and its size in bytes as it came (0 when n8n had read it already). */
+async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Promise<{ body: unknown; bytes: number }> {
 	const body = answer.body;
-	if (!isStream(body)) return body;
+	if (!isStream(body)) return { body, bytes: 0 };
 	if (Number(headerOf(answer.headers, 'content-length')) > MAX_ANSWER_BYTES) {
 		body.destroy();
 		throw new OutOfBounds('size');
@@ -380,7 +383,7 @@ async function readBody(answer: IN8nHttpFullResponse, deadline: AbortSignal): Pr
 		body.on('end', () => settle());
 		body.on('error', (error) => settle(new AnswerBroken(error)));
 	});
-	return parsed(raw.toString('utf8'));
+	return { body: parsed(raw.toString('utf8')), bytes: raw.length };
 }
 
 /** As the HTTP client reads an answer by default: JSON when it parses, else the text as is. */

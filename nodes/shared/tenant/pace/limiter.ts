@@ -47,8 +47,8 @@ export class Limiter {
 		this.admit();
 	}
 
-	answered(sent: Sent, careful: boolean): 'latency' | undefined {
-		const cut = this.rule.answered(sent, this.clock(), { oldestSentAt: this.unanswered.values().next().value, careful });
+	answered(sent: Sent, careful: boolean, bytes: number): 'latency' | undefined {
+		const cut = this.rule.answered(sent, this.clock(), { oldestSentAt: this.unanswered.values().next().value, careful, bytes });
 		this.admit();
 		return cut;
 	}

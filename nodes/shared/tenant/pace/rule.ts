@@ -10,8 +10,10 @@
 export const START_LANES = 20;
 /** The latency an answer may add to the fastest: as much again, at least this (at 1 ms answers, n8n's own load is no queue at the tenant)... */
 const LATENCY_MARGIN_MS = 50;
-/** ...plus this for each request in flight, whose answer n8n works on before the next (measured: a lone run at 50 ms answers needs it). */
+/** ...plus this for each request in flight, whose answer n8n works on before the next (measured: a lone run at 50 ms answers needs it)... */
 const OWN_WORK_MS = 0.5;
+/** ...and this a megabyte of the answer: a page of 100 sales notes (300 KB) takes n8n about 6 ms, so 20 pages that come back together read as a queue. */
+const OWN_WORK_MS_PER_MB = 20;
 /** Latencies judged together: the fastest of the latest 8 shows the tenant's queue, not our own event loop's (Linux's Vegas takes a round's fastest). */
 const SAMPLES = 8;
 /** Starts a second after a throttle by rate: this share of what the tenant accepted over its window, room for jitter. */
@@ -99,7 +101,7 @@ export class PaceRule {
 	 * use grows them (`careful`: a write, half as fast once avoiding), up to a limit a 429 taught
 	 * until it has held PROBE_AFTER_MS.
 	 */
-	answered(sent: Sent, now: number, { oldestSentAt, careful }: { oldestSentAt?: number; careful: boolean }): 'latency' | undefined {
+	answered(sent: Sent, now: number, { oldestSentAt, careful, bytes = 0 }: { oldestSentAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
 		const ms = now - sent.sentAt;
 		const start = this.startOf(sent);
 		if (start) start.passed = true;
@@ -110,7 +112,8 @@ export class PaceRule {
 		// The fastest of the latest 8 past tolerated cuts the lanes; this answer past quick holds them
 		// (some requests queue at the tenant, or n8n is busy).
 		const allowance = Math.max(this.fastestMs, LATENCY_MARGIN_MS);
-		const ownMs = OWN_WORK_MS * this.lanes;
+		// This answer's size stands for those in flight, which a run asks alike.
+		const ownMs = (OWN_WORK_MS + (OWN_WORK_MS_PER_MB * bytes) / 1e6) * this.lanes;
 		const toleratedMs = this.fastestMs + allowance + ownMs;
 		const fastestLatest = Math.min(...this.latest);
 		if (this.latest.length === SAMPLES && fastestLatest > toleratedMs) {

@@ -83,10 +83,10 @@ export class RunBudget {
 		return { ...sent, end };
 	}
 
-	/** An answer with no sign of overload: the pace may grow, and the run's patience is renewed. */
-	answered(lane: Lane) {
+	/** An answer (of `bytes`) with no sign of overload: the pace may grow, and the run's patience is renewed. */
+	answered(lane: Lane, bytes = 0) {
 		if (lane.seq >= this.cutFrom) Object.assign(this.inARow, { throttled: 0, timeout: 0 });
-		if (this.pace.answered(lane, this.options.careful === true) === 'latency') this.report.latencyCuts++;
+		if (this.pace.answered(lane, this.options.careful === true, bytes) === 'latency') this.report.latencyCuts++;
 	}
 
 	/**
