@@ -205,6 +205,9 @@ describe('the rule, on the clock it is given', () => {
 		rule.overloaded(rule.sent(0, 11), 'throttled', 1);
 		for (let now = 100; now < PROBE_AFTER_MS; now += 100) busyAt(now);
 		expect(rule.lanes).toBe(10);
+		// A run's hint says the limit while it holds, not once the pace goes past it.
+		expect(rule.taught(PROBE_AFTER_MS)).toEqual({ atOnce: 10 });
+		expect(rule.taught(PROBE_AFTER_MS + 1)).toEqual({});
 		for (let now = PROBE_AFTER_MS + 100; now < PROBE_AFTER_MS + 1000; now += 50) busyAt(now);
 		expect(rule.lanes).toBeGreaterThan(10);
 		// Going past it, the tenant throttles above 10 again.

@@ -8,6 +8,7 @@
 import { START_LANES } from '../../nodes/shared/tenant/pace/rule';
 import { MAX_CEILING } from '../../nodes/shared/tenant/pace/run';
 import { credentialFor, runNode } from '../harness/engine';
+import { fromEngine } from '../harness/package';
 import { DEMO, type RecordedRequest } from '../sandbox';
 import { sandboxPerFile, waitFor } from '../nodes/fixture';
 
@@ -149,6 +150,25 @@ describe('a throttle that counts requests at once is met by lanes, not by a rate
 		const hint = run.hints.map((one) => one.message).join(' ');
 		expect(hint).toMatch(/the node now keeps to 10 requests at once\./);
 		expect(hint).not.toMatch(/a second/);
+	}, 60_000);
+});
+
+describe("n8n's own work on big answers is no queue at the tenant", () => {
+	it('each answer reaches the pace with its size as the tenant sent it: a page of Return All, byte for byte', async () => {
+		const { PaceRule } = fromEngine<typeof import('../../nodes/shared/tenant/pace/rule')>('nodes/shared/tenant/pace/rule');
+		const answered = jest.spyOn(PaceRule.prototype, 'answered');
+		try {
+			const run = await fixture.run('admintotalBankAccount', { resource: 'bankAccount', operation: 'getAll', returnAll: true });
+			expect(run.json).toHaveLength(2000);
+			const sizes = answered.mock.calls.map(([, , { bytes }]) => bytes);
+			const second = to(ACCOUNTS).find((request) => request.query.offset === '100') as RecordedRequest;
+			const page = await fetch(`${fixture.sandbox.url}${second.url}`, { headers: { 'api-key': DEMO.apiKey } });
+			const bytes = Buffer.byteLength(await page.text());
+			expect(bytes).toBeGreaterThan(10_000);
+			expect(sizes).toContain(bytes);
+		} finally {
+			answered.mockRestore();
+		}
 	}, 60_000);
 });
 

@@ -54,6 +54,11 @@ export function loadPackage(): Promise<LoadedPackage> {
  * process's, so a test that learned a tenant's limits would otherwise pass them to the next.
  */
 export function forgetPaces() {
+	fromEngine<typeof import('../../nodes/shared/tenant/pace/registry')>('nodes/shared/tenant/pace/registry').forgetPaces();
+}
+
+/** A module of the copy of the package the engine runs (dist/), `path` from the package's root without extension: a test's own import is another copy. */
+export function fromEngine<Module>(path: string): Module {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	(require(`${PACKAGE_ROOT}/dist/nodes/shared/tenant/pace/registry`) as { forgetPaces(): void }).forgetPaces();
+	return require(`${PACKAGE_ROOT}/dist/${path}`) as Module;
 }

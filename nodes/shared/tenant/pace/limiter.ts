@@ -47,6 +47,11 @@ export class Limiter {
 		this.admit();
 	}
 
+	/** The limits 429s taught that hold now (rule.ts). */
+	get taught(): { atOnce?: number; perSecond?: number } {
+		return this.rule.taught(this.clock());
+	}
+
 	answered(sent: Sent, careful: boolean, bytes: number): 'latency' | undefined {
 		const cut = this.rule.answered(sent, this.clock(), { oldestSentAt: this.unanswered.values().next().value, careful, bytes });
 		this.admit();

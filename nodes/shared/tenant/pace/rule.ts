@@ -77,9 +77,11 @@ export class PaceRule {
 		return 1000 / (taught.value * (1 + RATE_PROBE_GROWTH * Math.max(0, now - taught.probeAt) / 1000));
 	}
 
-	/** What 429s taught, as a run's hint says it: requests at once, and starts a second. */
-	get taught(): { atOnce?: number; perSecond?: number } {
-		return { atOnce: this.lanesTaught?.value, perSecond: this.rateTaught && Math.round(this.rateTaught.value) };
+	/** The limits 429s taught that still hold at `now`, as a run's hint says them: requests at once, and starts a second. */
+	taught(now: number): { atOnce?: number; perSecond?: number } {
+		const held = (limit: Taught | undefined) => (limit && now < limit.probeAt ? limit.value : undefined);
+		const perSecond = held(this.rateTaught);
+		return { atOnce: held(this.lanesTaught), perSecond: perSecond && Math.round(perSecond) };
 	}
 
 	get seq(): number {

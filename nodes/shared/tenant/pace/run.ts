@@ -122,7 +122,7 @@ export class RunBudget {
 	}
 
 	get summary(): BudgetReport {
-		return { ...this.report, taught: this.pace.rule.taught };
+		return { ...this.report, taught: this.pace.taught };
 	}
 
 	private close(reason: string) {
