@@ -3,9 +3,11 @@
  * at once, the limiter that keeps to it, and a run's part of it, driven request by request. The same
  * rules against a real tenant, through n8n's engine: requestBudget.test.ts.
  */
+import { sleep } from 'n8n-workflow';
+
 import { Limiter } from '../../nodes/shared/tenant/pace/limiter';
 import { FORGET_AFTER_MS, forgetPaces, paceOf } from '../../nodes/shared/tenant/pace/registry';
-import { PROBE_AFTER_MS, PaceRule, START_LANES } from '../../nodes/shared/tenant/pace/rule';
+import { PROBE_AFTER_MS, PaceRule, START_LANES, type Sent } from '../../nodes/shared/tenant/pace/rule';
 import { MAX_CEILING, NotSent, RunBudget, type Lane } from '../../nodes/shared/tenant/pace/run';
 
 /** A run on a tenant's pace of its own (Max Requests at Once: the most). */
@@ -242,6 +244,27 @@ describe('the rule, on the clock it is given', () => {
 		expect(rule.lanes).toBe(START_LANES / 2);
 		for (let now = 100; now < 2000; now += 10) rule.answered(rule.sent(now - 50, rule.lanes), now, { careful: false });
 		expect(rule.lanes).toBeGreaterThan(START_LANES / 2 + 3);
+	});
+});
+
+describe('the limiter', () => {
+	it('counts a latency from when the request could leave: work the event loop did before it (other items, other executions) is not the tenant’s', async () => {
+		let now = 1_000;
+		const limiter = new Limiter(MAX_CEILING, () => now);
+		const answered = jest.spyOn(limiter.rule, 'answered');
+		const first = (await limiter.take({})) as Sent;
+		// What was queued with it holds the event loop for 40 ms; the request leaves after.
+		now += 40;
+		await sleep(1);
+		now += 50;
+		limiter.answered(first, false, 0);
+		expect(answered).toHaveBeenLastCalledWith(first, 1_090, expect.objectContaining({ leftAt: 1_040 }));
+		// Let go while the event loop is free, it counts from its next turn.
+		const second = (await limiter.take({})) as Sent;
+		await sleep(1);
+		now += 60;
+		limiter.answered(second, false, 0);
+		expect(answered).toHaveBeenLastCalledWith(second, 1_150, expect.objectContaining({ leftAt: 1_090 }));
 	});
 });
 

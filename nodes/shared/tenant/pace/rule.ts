@@ -101,10 +101,10 @@ export class PaceRule {
 	 * An answer with no sign of overload. The fastest of the latest answers, past the tolerance,
 	 * cuts the lanes ('latency'); while they are quick, an answer to a request sent with every lane in
 	 * use grows them (`careful`: a write, half as fast once avoiding), up to a limit a 429 taught
-	 * until it has held PROBE_AFTER_MS.
+	 * until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`, when it left (limiter.ts).
 	 */
-	answered(sent: Sent, now: number, { oldestSentAt, careful, bytes = 0 }: { oldestSentAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
-		const ms = now - sent.sentAt;
+	answered(sent: Sent, now: number, { leftAt = sent.sentAt, oldestSentAt, careful, bytes = 0 }: { leftAt?: number; oldestSentAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
+		const ms = now - leftAt;
 		const start = this.startOf(sent);
 		if (start) start.passed = true;
 		this.fastestMs = Math.min(this.fastestMs, ms);
