@@ -117,22 +117,22 @@ export class WebhookSender {
 		return this.post('raw', options, options.body, options.contentType ?? 'application/json', options.body);
 	}
 
-	/** Delivers price/stock every `intervalMs` until stopped (or the sandbox closes). */
-	schedule(options: ScheduleOptions): { stop(): void } {
-		let running = false;
+	/** Delivers price/stock every `intervalMs` until stopped (or the sandbox closes); `stop` settles once a delivery under way has ended. */
+	schedule(options: ScheduleOptions): { stop(): Promise<void> } {
+		let running: Promise<void> | undefined;
 		const timer = setInterval(() => {
 			if (running) return;
-			running = true;
-			this.sendPriceStock(options)
-				.catch(() => undefined) // failures are in `deliveries`
-				.finally(() => (running = false));
+			running = this.sendPriceStock(options)
+				.then(() => undefined, () => undefined) // failures are in `deliveries`
+				.finally(() => (running = undefined));
 		}, options.intervalMs ?? 240000);
 		timer.unref();
 		this.schedules.add(timer);
 		return {
-			stop: () => {
+			stop: async () => {
 				clearInterval(timer);
 				this.schedules.delete(timer);
+				await running;
 			},
 		};
 	}
