@@ -109,6 +109,17 @@ describe('sandbox webhook sender', () => {
 		expect(receiver.received.length).toBe(count);
 	});
 
+	it('is scheduled and stopped over the control API: once the stop is answered, nothing more arrives', async () => {
+		const scheduled = await call(sandbox, '/__sandbox/webhooks/schedule', { body: { url: receiver.url, codes: [DEMO.producto.codigo], intervalMs: 60 }, apiKey: false });
+		expect(scheduled.status).toBe(201);
+		await new Promise((resolve) => setTimeout(resolve, 330));
+		expect((await call(sandbox, '/__sandbox/webhooks/schedule', { method: 'DELETE', apiKey: false })).status).toBe(204);
+		const count = receiver.received.length;
+		expect(count).toBeGreaterThanOrEqual(2);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(receiver.received.length).toBe(count);
+	});
+
 	it('is triggered over the control API', async () => {
 		const answer = await call(sandbox, '/__sandbox/webhooks/price-stock', { body: { url: receiver.url, codes: [DEMO.producto.codigo] }, apiKey: false });
 		expect(answer.status).toBe(200);

@@ -79,7 +79,7 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 		schedules.push(webhooks.schedule(options));
 		return reply.code(201).send({ schedules: schedules.length });
 	});
-	app.delete(route('/webhooks/schedule'), noContent(() => schedules.splice(0).forEach((schedule) => void schedule.stop())));
+	app.delete(route('/webhooks/schedule'), noContent(() => Promise.all(schedules.splice(0).map((schedule) => schedule.stop()))));
 	app.get(route('/webhooks/deliveries'), async () => webhooks.deliveries);
 
 	// Changes a product between price/stock deliveries: {codigo, precio?, costo?, almacen?, disponible?}.
@@ -97,9 +97,9 @@ export function registerControl(app: FastifyInstance, parts: ControlParts): void
 	});
 }
 
-function noContent(action: () => void) {
+function noContent(action: () => unknown) {
 	return async (_request: unknown, reply: FastifyReply) => {
-		action();
+		await action();
 		return reply.code(204).send();
 	};
 }
