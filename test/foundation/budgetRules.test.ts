@@ -144,6 +144,7 @@ describe('a tenant’s pace, and a run’s part of it', () => {
 		await expect(waiting).rejects.toThrow(NotSent);
 		await expect(waiting).rejects.toThrow(/kept limiting requests \(429\) after the run had waited 3 times/);
 		await expect(budget.take()).rejects.toThrow(NotSent);
+		last.end();
 	});
 
 	it('an answer between throttles renews the run’s patience', async () => {
@@ -247,6 +248,22 @@ describe('the rule, on the clock it is given', () => {
 	});
 });
 
+describe('how late our event loop ran', () => {
+	it("is not the tenant's: a first answer held 70 ms by it counts at most half its time (120 ms, 60), so answers queued at twice the tenant's grow no lanes", () => {
+		const lanesAfter = (lateMs: number) => {
+			const rule = new PaceRule(MAX_CEILING);
+			rule.answered(rule.sent(0, 1), 120, { lateMs, careful: false });
+			// Every lane in use, answers at 100 ms: twice a 50 ms tenant (a queue), quick for one of 120 ms.
+			for (let now = 200; now < 1_000; now += 10) rule.answered(rule.sent(now - 100, rule.lanes), now, { careful: false });
+			return rule.lanes;
+		};
+		expect(lanesAfter(70)).toBeLessThanOrEqual(START_LANES);
+		// Lateness longer than half the answer began before it came: 120 ms with 110 of it ours is still 60, not 10 (which would cut these lanes).
+		expect(lanesAfter(110)).toBe(START_LANES);
+		expect(lanesAfter(0)).toBeGreaterThan(START_LANES + 10);
+	});
+});
+
 describe('the limiter', () => {
 	it('counts a latency from when the request could leave: work the event loop did before it (other items, other executions) is not the tenant’s', async () => {
 		let now = 1_000;
@@ -265,6 +282,28 @@ describe('the limiter', () => {
 		now += 60;
 		limiter.answered(second, false, 0);
 		expect(answered).toHaveBeenLastCalledWith(second, 1_150, expect.objectContaining({ leftAt: 1_090 }));
+	});
+
+	it("samples how late the event loop ran while a fresh pace's first requests were out, and no more once an answer came", async () => {
+		let now = 1_000;
+		const limiter = new Limiter(MAX_CEILING, () => now);
+		const answered = jest.spyOn(limiter.rule, 'answered');
+		const first = (await limiter.take({})) as Sent;
+		await sleep(1);
+		// The event loop is held 90 ms while it is out (n8n starting executions): the sample due after 10 ms is 80 ms late.
+		now += 90;
+		await sleep(20);
+		now += 50;
+		limiter.answered(first, false, 0);
+		expect(answered).toHaveBeenLastCalledWith(first, 1_140, expect.objectContaining({ leftAt: 1_000, lateMs: 80 }));
+		// The tenant is known: a later request held as long is counted in full (its queue may be the tenant's).
+		const second = (await limiter.take({})) as Sent;
+		await sleep(1);
+		now += 90;
+		await sleep(20);
+		now += 50;
+		limiter.answered(second, false, 0);
+		expect(answered).toHaveBeenLastCalledWith(second, 1_280, expect.objectContaining({ leftAt: 1_140, lateMs: 0 }));
 	});
 });
 

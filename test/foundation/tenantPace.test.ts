@@ -184,6 +184,17 @@ describe('a tenant that queues is met by its answers slowing down', () => {
 		expect(to(PROSPECTS)).toHaveLength(1000);
 		expect(Math.max(...to(PROSPECTS).map((request) => request.queued ?? 0))).toBeLessThanOrEqual(16);
 	}, 60_000);
+
+	it('met fresh while the process is busy starting the executions (n8n held the first answers 100 ms in the concurrent bench): never more than 16 waiting', async () => {
+		fixture.sandbox.pace.latencyMs = 50;
+		fixture.sandbox.pace.workers = 8;
+		const runs = Promise.all(Array.from({ length: 4 }, () => getProspects(250)));
+		// Once the first requests are out, the process works 100 ms without a break, as n8n starting executions does.
+		await waitFor(() => to(PROSPECTS).length > 0, 10_000);
+		for (const until = Date.now() + 100; Date.now() < until; );
+		for (const run of await runs) expect(run.json).toHaveLength(250);
+		expect(Math.max(...to(PROSPECTS).map((request) => request.queued ?? 0))).toBeLessThanOrEqual(16);
+	}, 60_000);
 });
 
 describe('a cut recovers', () => {

@@ -84,6 +84,11 @@ export class PaceRule {
 		return { atOnce: held(this.lanesTaught), perSecond: perSecond && Math.round(perSecond) };
 	}
 
+	/** An answer has shown how fast the tenant answers. */
+	get knowsTenant(): boolean {
+		return this.fastestMs < Infinity;
+	}
+
 	get seq(): number {
 		return this.nextSeq;
 	}
@@ -101,13 +106,15 @@ export class PaceRule {
 	 * An answer with no sign of overload. The fastest of the latest answers, past the tolerance,
 	 * cuts the lanes ('latency'); while they are quick, an answer to a request sent with every lane in
 	 * use grows them (`careful`: a write, half as fast once avoiding), up to a limit a 429 taught
-	 * until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`, when it left (limiter.ts).
+	 * until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`, when it left; `lateMs`, how late
+	 * our event loop ran while it was out, is not the tenant's fastest (limiter.ts).
 	 */
-	answered(sent: Sent, now: number, { leftAt = sent.sentAt, oldestSentAt, careful, bytes = 0 }: { leftAt?: number; oldestSentAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
+	answered(sent: Sent, now: number, { leftAt = sent.sentAt, lateMs = 0, oldestSentAt, careful, bytes = 0 }: { leftAt?: number; lateMs?: number; oldestSentAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
 		const ms = now - leftAt;
 		const start = this.startOf(sent);
 		if (start) start.passed = true;
-		this.fastestMs = Math.min(this.fastestMs, ms);
+		// Lateness that began before the answer came held no answer: at most half an answer is taken as ours.
+		this.fastestMs = Math.min(this.fastestMs, Math.max(ms - lateMs, ms / 2));
 		if (sent.seq < this.cutFrom) return undefined;
 		this.latest = [...this.latest.slice(1 - SAMPLES), ms];
 		// Tolerated: the fastest answer, as much again and n8n's own work; quick: a quarter of that more.
