@@ -21,7 +21,7 @@ import { startSandbox, type RecordedRequest, type Sandbox } from '../../sandbox'
 import { N8nInstance, resolveRuntime, run, type N8nRuntime, type N8nServer, type RuntimeName } from '../../e2e/lib';
 import { PACKAGE, importAll } from '../../e2e/suites/admintotal';
 import { saveConcurrent, type CaseResult, type ConcurrentResult, type RoundResult } from './concurrentReport';
-import { TENANTS, concurrentWorkflows, judge, targetText, tenantCredential, verifyAnswer, type ConcurrentWorkflow, type LoadFigures, type Tenant } from './concurrentCases';
+import { TENANTS, concurrentWorkflows, judge, laterShare, targetText, tenantCredential, verifyAnswer, type ConcurrentWorkflow, type LoadFigures, type Tenant } from './concurrentCases';
 import { cpuSecondsOf, machineBusySeconds, median } from './measure';
 import { benchCredentials, httpRequestVersion } from './workflows';
 
@@ -48,7 +48,11 @@ function log(runtime: N8nRuntime, message: string): void {
 /** What the sandbox recorded of one case. */
 function loadFigures(requests: RecordedRequest[]): LoadFigures {
 	const throttled = requests.filter((request) => request.status === 429).length;
+	const firstThrottledAt = Math.min(...requests.filter((request) => request.status === 429).map((request) => request.at));
+	const later = requests.filter((request) => request.at >= firstThrottledAt + 1000);
 	return {
+		laterRequests: later.length,
+		laterThrottled: later.filter((request) => request.status === 429).length,
 		requests: requests.length - throttled,
 		throttled,
 		peakInFlight: requests.reduce((peak, request) => Math.max(peak, request.alongside + 1), 0),
@@ -226,6 +230,8 @@ function caseResult(tenant: Tenant, side: 'ours' | 'http', rounds: RoundResult[]
 		failed: rounds.reduce((sum, round) => sum + round.failed, 0),
 		requests: of((round) => round.requests),
 		throttled: of((round) => round.throttled),
+		laterRequests: of((round) => round.laterRequests ?? 0),
+		laterThrottled: of((round) => round.laterThrottled ?? 0),
 		peakInFlight: of((round) => round.peakInFlight),
 		longestQueue: Math.max(...rounds.map((round) => round.longestQueue)),
 		longestWaitMs: Math.max(...rounds.map((round) => round.longestWaitMs)),
@@ -237,11 +243,12 @@ function caseResult(tenant: Tenant, side: 'ours' | 'http', rounds: RoundResult[]
 		floorRatio: Math.max(...rounds.map((round) => round.floorRatio)),
 		requests: summary.requests,
 		throttled: Math.max(...rounds.map((round) => round.throttled)),
+		...[...rounds].sort((a, b) => laterShare(b) - laterShare(a)).map(({ laterRequests, laterThrottled }) => ({ laterRequests, laterThrottled }))[0],
 		peakInFlight: summary.peakInFlight,
 		longestQueue: summary.longestQueue,
 		longestWaitMs: summary.longestWaitMs,
 	};
-	const verdict = side === 'ours' ? judge(tenant.target, worst) : undefined;
+	const verdict = side === 'ours' && tenant.target ? judge(tenant.target, worst) : undefined;
 	return {
 		tenant: tenant.key,
 		tenantName: tenant.name,
@@ -250,7 +257,7 @@ function caseResult(tenant: Tenant, side: 'ours' | 'http', rounds: RoundResult[]
 		wallSeconds,
 		floorRatio: wallSeconds / floorSeconds,
 		...summary,
-		target: side === 'ours' ? targetText(tenant.target) : null,
+		target: side === 'ours' && tenant.target ? targetText(tenant.target) : null,
 		met: verdict ? verdict.met : null,
 		...(verdict && verdict.missed.length > 0 ? { missed: verdict.missed } : {}),
 		rounds,

@@ -21,6 +21,9 @@ export interface LoadFigures {
 	/** The longest its workers' queue grew, and the longest a request waited in it (0 without workers). */
 	longestQueue: number;
 	longestWaitMs: number;
+	/** Requests arriving a second or more after the first 429 (the tenant's first throttled window has passed), and the 429s among them; absent in results before these were counted. */
+	laterRequests?: number;
+	laterThrottled?: number;
 }
 
 export interface Target {
@@ -30,14 +33,14 @@ export interface Target {
 	maxFloorRatio: number;
 	/** At most this many answers 429 in all. */
 	max429?: number;
-	/** Under this share of the requests answered 429. */
+	/** Under this share of the requests answered 429 once the first throttled window has passed (the issue's words). */
 	max429Share?: number;
 	/** Never more than this many waiting in the tenant's queue. */
 	maxQueue?: number;
 }
 
 export interface Tenant {
-	key: 'throttle' | 'rate' | 'workers';
+	key: 'throttle' | 'rate' | 'workers' | 'capped';
 	/** Three letters for the workflows' and credential's IDs. */
 	code: string;
 	name: string;
@@ -46,8 +49,10 @@ export interface Tenant {
 	floorSeconds: (requests: number) => number;
 	/** The Batching a careful user sets on the HTTP Request node for this tenant when one execution meets it (undefined: as added). */
 	httpBatching: HttpBatching;
-	/** The targets of ours (issue 48, for 4 executions of 500 items at 50 ms). */
-	target: Target;
+	/** The targets of ours (issue 48, for 4 executions of 500 items at 50 ms); none for a reference. */
+	target?: Target;
+	/** The credential's Max Requests at Once, when the case sets it. */
+	maxRequestsAtOnce?: number;
 }
 
 export const TENANTS: Tenant[] = [
@@ -78,6 +83,17 @@ export const TENANTS: Tenant[] = [
 		httpBatching: undefined,
 		target: { allComplete: false, maxFloorRatio: 1.1, maxQueue: 16 },
 	},
+	{
+		// A reference for the first: the same 10 at once, without a 429 to learn it from, so the time past
+		// its floor is n8n's own work on each request at 10 lanes, not the pace.
+		key: 'capped',
+		code: 'Cap',
+		name: 'no throttle, ours kept to 10 at once (Max Requests at Once)',
+		pace: { latencyMs: CONCURRENT_LATENCY_MS },
+		floorSeconds: (requests) => (requests / 10) * (CONCURRENT_LATENCY_MS / 1000),
+		httpBatching: undefined,
+		maxRequestsAtOnce: 10,
+	},
 ];
 
 /** Whether a case met its target, and which part failed. */
@@ -86,10 +102,15 @@ export function judge(target: Target, figures: LoadFigures & { complete: number;
 	if (target.allComplete && figures.complete < figures.executions) missed.push(`${figures.executions - figures.complete} of ${figures.executions} failed`);
 	if (!(figures.floorRatio <= target.maxFloorRatio)) missed.push(`${figures.floorRatio.toFixed(2)}x floor > ${target.maxFloorRatio}`);
 	if (target.max429 !== undefined && figures.throttled > target.max429) missed.push(`${figures.throttled} answers 429 > ${target.max429}`);
-	const share = figures.throttled / Math.max(1, figures.requests + figures.throttled);
-	if (target.max429Share !== undefined && !(share < target.max429Share)) missed.push(`${(share * 100).toFixed(1)} % answered 429 ≥ ${target.max429Share * 100} %`);
+	const share = laterShare(figures);
+	if (target.max429Share !== undefined && !(share < target.max429Share)) missed.push(`${(share * 100).toFixed(1)} % answered 429 after the first throttled second ≥ ${target.max429Share * 100} %`);
 	if (target.maxQueue !== undefined && figures.longestQueue > target.maxQueue) missed.push(`${figures.longestQueue} waiting > ${target.maxQueue}`);
 	return { met: missed.length === 0, missed };
+}
+
+/** The share of requests answered 429 once the first throttled second has passed (0 when none came later). */
+export function laterShare(figures: LoadFigures): number {
+	return (figures.laterThrottled ?? 0) / Math.max(1, figures.laterRequests ?? 0);
 }
 
 export function targetText(target: Target): string {
@@ -97,7 +118,7 @@ export function targetText(target: Target): string {
 		target.allComplete ? 'all complete' : undefined,
 		`≤ ${target.maxFloorRatio}x floor`,
 		target.max429 !== undefined ? `≤ ${target.max429} answers 429` : undefined,
-		target.max429Share !== undefined ? `< ${target.max429Share * 100} % answered 429` : undefined,
+		target.max429Share !== undefined ? `< ${target.max429Share * 100} % answered 429 after the first throttled second` : undefined,
 		target.maxQueue !== undefined ? `≤ ${target.maxQueue} waiting` : undefined,
 	]
 		.filter(Boolean)
@@ -113,7 +134,8 @@ export interface ConcurrentWorkflow {
 
 /** The tenant's credential for our node: each tenant its own sandbox, so its own Base URL (a pace per tenant is kept by Base URL and account). */
 export function tenantCredential(tenant: Tenant, sandbox: Sandbox): CredentialFixture {
-	return apiKeyCredential(sandbox, DEMO.apiKey, { id: `benchConcCred${tenant.code}`, name: `Admintotal API (bench, ${tenant.name})` });
+	const credential = apiKeyCredential(sandbox, DEMO.apiKey, { id: `benchConcCred${tenant.code}`, name: `Admintotal API (bench, ${tenant.name})` });
+	return tenant.maxRequestsAtOnce === undefined ? credential : { ...credential, data: { ...credential.data, maxRequestsAtOnce: tenant.maxRequestsAtOnce } };
 }
 
 /** A production Webhook answering with every item of the last node once the execution is done (an error answers 500). */
