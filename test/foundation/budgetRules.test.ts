@@ -288,21 +288,21 @@ describe('the limiter', () => {
 		let now = 1_000;
 		const limiter = new Limiter(MAX_CEILING, () => now);
 		const answered = jest.spyOn(limiter.rule, 'answered');
-		const first = (await limiter.take({})) as Sent;
-		await sleep(1);
-		// The event loop is held 90 ms while it is out (n8n starting executions): the sample due after 10 ms is 80 ms late.
-		now += 90;
-		await sleep(20);
-		now += 50;
-		limiter.answered(first, false, 0);
+		// A request leaves, the event loop is held 90 ms while it is out (n8n starting executions), and it is answered 50 ms later.
+		const heldWhileOut = async () => {
+			const sent = (await limiter.take({})) as Sent;
+			await sleep(1);
+			now += 90;
+			await sleep(20);
+			now += 50;
+			limiter.answered(sent, false, 0);
+			return sent;
+		};
+		// The sample due 10 ms after the first left woke 80 ms late.
+		const first = await heldWhileOut();
 		expect(answered).toHaveBeenLastCalledWith(first, 1_140, expect.objectContaining({ leftAt: 1_000, lateMs: 80 }));
 		// The tenant is known: a later request held as long is counted in full (its queue may be the tenant's).
-		const second = (await limiter.take({})) as Sent;
-		await sleep(1);
-		now += 90;
-		await sleep(20);
-		now += 50;
-		limiter.answered(second, false, 0);
+		const second = await heldWhileOut();
 		expect(answered).toHaveBeenLastCalledWith(second, 1_280, expect.objectContaining({ leftAt: 1_140, lateMs: 0 }));
 	});
 });
