@@ -237,13 +237,15 @@ function caseResult(tenant: Tenant, side: 'ours' | 'http', rounds: RoundResult[]
 		longestWaitMs: Math.max(...rounds.map((round) => round.longestWaitMs)),
 	};
 	// The target is of every round: the worst figures against it.
+	const worstLater = rounds.reduce((worse, round) => (laterShare(round) > laterShare(worse) ? round : worse));
 	const worst = {
 		complete: Math.min(...rounds.map((round) => round.complete)),
 		executions: options.executions,
 		floorRatio: Math.max(...rounds.map((round) => round.floorRatio)),
 		requests: summary.requests,
 		throttled: Math.max(...rounds.map((round) => round.throttled)),
-		...[...rounds].sort((a, b) => laterShare(b) - laterShare(a)).map(({ laterRequests, laterThrottled }) => ({ laterRequests, laterThrottled }))[0],
+		laterRequests: worstLater.laterRequests,
+		laterThrottled: worstLater.laterThrottled,
 		peakInFlight: summary.peakInFlight,
 		longestQueue: summary.longestQueue,
 		longestWaitMs: summary.longestWaitMs,

@@ -27,7 +27,7 @@ export class Limiter {
 	/** Requests let go since the event loop last turned (their `seq`): they leave once it does. */
 	private leaving: number[] = [];
 	/** How late the event loop woke each time it was sampled (probeLateness), oldest first. */
-	private readonly lateness: Array<{ from: number; at: number; lateMs: number }> = [];
+	private readonly lateness: Array<{ at: number; lateMs: number }> = [];
 	private probing = false;
 
 	constructor(most: number, private readonly clock: () => number = () => Date.now()) {
@@ -66,7 +66,7 @@ export class Limiter {
 		// The longest the event loop was late while this request was out, when it was sampled then (a fresh pace's first requests).
 		const sampled = this.lateness.length > 0 && this.lateness[this.lateness.length - 1].at > leftAt;
 		const late = sampled ? this.lateness.filter((one) => one.at > leftAt && one.at <= now).map((one) => Math.min(one.lateMs, one.at - leftAt)) : [];
-		const cut = this.rule.answered(sent, now, { leftAt, lateMs: Math.max(0, ...late), oldestSentAt: this.unanswered.values().next().value, careful, bytes });
+		const cut = this.rule.answered(sent, now, { leftAt, lateMs: Math.max(0, ...late), oldestLeftAt: this.unanswered.values().next().value, careful, bytes });
 		this.admit();
 		return cut;
 	}
@@ -141,7 +141,7 @@ export class Limiter {
 			this.probing = false;
 			if (this.rule.knowsTenant) return;
 			const at = this.clock();
-			this.lateness.push({ from, at, lateMs: Math.max(0, at - from - LATENESS_PROBE_MS) });
+			this.lateness.push({ at, lateMs: Math.max(0, at - from - LATENESS_PROBE_MS) });
 			if (this.inFlight > 0) this.probeLateness();
 		});
 	}

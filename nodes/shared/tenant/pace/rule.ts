@@ -10,8 +10,8 @@
 export const START_LANES = 20;
 /** The latency an answer may add to the fastest: as much again, at least this (at 1 ms answers, n8n's own load is no queue at the tenant)... */
 const LATENCY_MARGIN_MS = 50;
-/** ...plus this for each request in flight, whose answer n8n works on before the next (a lone Get of 2,000 at 50 ms answers stopped at 53 lanes with 0.5, reached 200 with this)... */
-const OWN_WORK_MS = 1.5;
+/** ...plus this for each request in flight, whose answer n8n works on before the next (measured: a lone run at 50 ms answers needs it; 1.5 let 4 executions behind 8 workers wait 19)... */
+const OWN_WORK_MS = 0.5;
 /** ...and this a megabyte of the answer: a page of 100 sales notes (300 KB) takes n8n about 6 ms, so 20 pages that come back together read as a queue. */
 const OWN_WORK_MS_PER_MB = 20;
 /** Latencies judged together: the fastest of the latest 8 shows the tenant's queue, not our own event loop's (Linux's Vegas takes a round's fastest). */
@@ -109,7 +109,7 @@ export class PaceRule {
 	 * until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`, when it left; `lateMs`, how late
 	 * our event loop ran while it was out, is not the tenant's fastest (limiter.ts).
 	 */
-	answered(sent: Sent, now: number, { leftAt = sent.sentAt, lateMs = 0, oldestSentAt, careful, bytes = 0 }: { leftAt?: number; lateMs?: number; oldestSentAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
+	answered(sent: Sent, now: number, { leftAt = sent.sentAt, lateMs = 0, oldestLeftAt, careful, bytes = 0 }: { leftAt?: number; lateMs?: number; oldestLeftAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
 		const ms = now - leftAt;
 		const start = this.startOf(sent);
 		if (start) start.passed = true;
@@ -131,7 +131,7 @@ export class PaceRule {
 		}
 		if (!sent.full || ms > this.fastestMs + allowance / 4 + ownMs) return undefined;
 		// A request unanswered past the tolerance shows a slower round before its answer does (HyStart++).
-		if (oldestSentAt !== undefined && now - oldestSentAt > toleratedMs) this.avoiding = true;
+		if (oldestLeftAt !== undefined && now - oldestLeftAt > toleratedMs) this.avoiding = true;
 		const step = this.avoiding ? (careful ? 0.5 : 1) / this.lanes : 1;
 		const taught = this.lanesTaught;
 		const top = taught && (this.limit < taught.value || now < taught.probeAt) ? taught.value : this.ceiling;
