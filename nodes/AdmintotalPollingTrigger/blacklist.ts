@@ -68,7 +68,8 @@ export async function sampleBlacklistChange(tenant: Tenant<IPollFunctions>, poll
 async function readVerdicts(tenant: Tenant<IPollFunctions>, poll: BlacklistPoll): Promise<Map<string, BlacklistVerdict>> {
 	if (poll.rfcs.length > 0) return await lookUpVerdicts(tenant, poll.rfcs);
 	// An activation that remembered a read whose pages shifted would miss an RFC listed all along and call it "added" later.
-	return listedVerdicts((await readWholeList({ tenant, path: BLACKLIST_PATH, qs: {}, parallel: poll.parallel, name: "SAT's 69-B list" })).records);
+	const { records, earlierOnly } = await readWholeList({ tenant, path: BLACKLIST_PATH, qs: {}, parallel: poll.parallel, name: "SAT's 69-B list" });
+	return listedVerdicts([...records, ...earlierOnly]);
 }
 
 /** The blacklist memory, when readable; damaged memory is forgotten, saying so in n8n's log. */

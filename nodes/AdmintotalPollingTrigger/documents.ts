@@ -74,16 +74,18 @@ export async function pollDocuments(tenant: Tenant<IPollFunctions>, poll: Docume
 	let records = cheap ? await (newestFirst(order) ? readBeforeEdge : readAfterEdge)(read, kept, edge) : undefined;
 	const whole = records === undefined;
 	let listed = order;
+	// Listed by a whole read before the last one only: one may have moved behind the last (overlappingPages.ts).
+	let earlierOnly: IDataObject[] = [];
 	if (records === undefined) {
 		const window = await readWholeList(read);
-		records = window.records;
+		({ records, earlierOnly } = window);
 		listed = recognise(records, read.idOf, order);
 		if (listed === 'unnamed') tellUnnamedOnce(context, event, window.pages);
 	}
 
 	const known = whole ? new SeenIds() : kept;
 	const fresh: IDataObject[] = [];
-	for (const record of records) {
+	for (const record of [...records, ...earlierOnly]) {
 		const id = read.idOf(record);
 		const day = dayFiled(record, firstDay);
 		if (!seen.has(id) && day >= followedFrom) fresh.push(record);

@@ -66,35 +66,52 @@ export async function readOverlapping(read: ListRead, { offset, until }: { offse
 	return { pages, complete: !more };
 }
 
-/** Every record, from pages that joined (a read that shifted or contradicts itself is read again), and the pages it took. */
-export async function readWholeList(read: ListRead): Promise<{ records: IDataObject[]; pages: number }> {
+/**
+ * Every record, from pages that joined (a read that shifted forward or contradicts itself is read again), and the pages it took.
+ * Records that landed behind a read may be a known one moved there from ahead, which that read missed: the list is read once more,
+ * and when records landed behind that read too (a busy tenant), `earlierOnly` has those only the read before listed.
+ */
+export async function readWholeList(read: ListRead): Promise<{ records: IDataObject[]; earlierOnly: IDataObject[]; pages: number }> {
 	let pagesRead = 0;
-	for (let attempt = 0; attempt < WHOLE_READ_ATTEMPTS; attempt++) {
+	let earlier: IDataObject[] | undefined;
+	for (let failed = 0; failed < WHOLE_READ_ATTEMPTS; ) {
 		const { pages } = await readOverlapping(read, { offset: 0 });
 		pagesRead += pages.length;
-		const records = joined(pages, read.idOf);
-		if (records !== undefined) return { records, pages: pagesRead };
+		const join = joined(pages, read.idOf);
+		if (join === undefined) failed++;
+		else if (!join.landedBehind || earlier !== undefined) {
+			const key = keyOf(read.idOf);
+			const listed = new Set(join.records.map(key));
+			return { records: join.records, earlierOnly: earlier?.filter((record) => !listed.has(key(record))) ?? [], pages: pagesRead };
+		} else earlier = join.records;
 	}
 	throw new NodeOperationError(read.tenant.context.getNode(), `${read.name} moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
 		description: 'Records came or left while its pages were read, or a page listed one twice, so one could have been missed. Nothing was reported or remembered; the next poll reads it again.',
 	});
 }
 
+/** Records are the same by ID, or by their whole content when they have none. */
+const keyOf = (idOf?: (record: IDataObject) => number) => (record: IDataObject) => (idOf ? idOf(record) : JSON.stringify(record));
+
 /**
  * The records of overlapping pages, each once, or undefined when a page starts on a record not read yet (one may have slipped
- * between) or lists an ID twice (leaving one out); a page starting further back is fine: records landed behind the reading.
+ * between) or lists an ID twice (leaving one out). A page starting further back is joined: records landed behind the reading
+ * (`landedBehind`), new ones or one moved there from ahead.
  */
-export function joined(pages: IDataObject[][], idOf?: (record: IDataObject) => number): IDataObject[] | undefined {
+export function joined(pages: IDataObject[][], idOf?: (record: IDataObject) => number): { records: IDataObject[]; landedBehind: boolean } | undefined {
+	const key = keyOf(idOf);
 	const records: IDataObject[] = [];
 	const read = new Set<unknown>();
+	let landedBehind = false;
 	for (const [index, page] of pages.entries()) {
-		const keys = page.map((record) => (idOf ? idOf(record) : JSON.stringify(record)));
+		const keys = page.map(key);
 		if ((index > 0 && (page.length === 0 || !read.has(keys[0]))) || (idOf && new Set(keys).size < keys.length)) return undefined;
-		for (const [at, key] of keys.entries()) {
-			if (read.has(key)) continue;
-			read.add(key);
+		if (index > 0 && keys[0] !== key(pages[index - 1].at(-1) as IDataObject)) landedBehind = true;
+		for (const [at, id] of keys.entries()) {
+			if (read.has(id)) continue;
+			read.add(id);
 			records.push(page[at]);
 		}
 	}
-	return records;
+	return { records, landedBehind };
 }

@@ -13,7 +13,7 @@ export type WindowRead = Required<ListRead>;
 /** A list that grows at its end: the edge stands at offset (known − 1), and everything after it is new. */
 export async function readAfterEdge(read: WindowRead, known: SeenIds, edge: number): Promise<IDataObject[] | undefined> {
 	const { pages } = await readOverlapping(read, { offset: known.size - 1 });
-	const records = joined(pages, read.idOf);
+	const records = joined(pages, read.idOf)?.records;
 	if (records === undefined || records.length === 0 || read.idOf(records[0]) !== edge) return undefined;
 	return records.slice(1).some((record) => known.has(read.idOf(record))) ? undefined : records;
 }
@@ -22,7 +22,7 @@ export async function readAfterEdge(read: WindowRead, known: SeenIds, edge: numb
 export async function readBeforeEdge(read: WindowRead, known: SeenIds, edge: number): Promise<IDataObject[] | undefined> {
 	const isKnown = (record: IDataObject) => known.has(read.idOf(record));
 	const { pages, complete } = await readOverlapping(read, { offset: 0, until: (records) => records.some(isKnown) });
-	const records = joined(pages, read.idOf);
+	const records = joined(pages, read.idOf)?.records;
 	const at = records?.findIndex(isKnown) ?? -1;
 	if (records === undefined || at < 0 || read.idOf(records[at]) !== edge || records.slice(at + 1).some((record) => !isKnown(record))) return undefined;
 	const length = at + known.size;

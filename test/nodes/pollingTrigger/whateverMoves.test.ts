@@ -11,6 +11,7 @@ import { DEMO } from '../../sandbox';
 import { cancelarNotaVenta, crearNotaVenta } from '../../sandbox/store/cambios';
 import { sandboxPerFile } from '../fixture';
 import { fakeDateOnly, tenantDay, triggerFor } from './fixture';
+import { serveNotes, type ServedNote } from './servedNotes';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled node, as n8n loads it
 const { SeenIds } = require('../../../dist/nodes/AdmintotalPollingTrigger/seenIds') as typeof import('../../../nodes/AdmintotalPollingTrigger/seenIds');
@@ -130,6 +131,72 @@ describe('Admintotal Polling Trigger: a busy tenant', () => {
 		expect(errors).toEqual([]);
 		expect(created.filter((id) => times.get(id) !== 1)).toEqual([]);
 		expect(reported).toHaveLength(created.length);
+	});
+});
+
+/**
+ * Ordered by date, a note re-dated moves in the list: from the last page to the first while a whole read is between them, it is
+ * behind the read (CI on 7e7f9a0, histories.test.ts: a note reported twice in order -fecha). 13 notes in pages of 5; the note on
+ * the last page is re-dated as a whole read asks its second page (offset 4). `front`: a new note that lands first in the list.
+ */
+describe.each([
+	{ order: 'fecha' as const, others: -1, moved: 0, to: -1, front: (index: number) => ({ id: 998 - index, day: -1 }) },
+	{ order: '-fecha' as const, others: 0, moved: -1, to: 2, front: (index: number) => ({ id: 3_000 + index, day: 1 }) },
+])('Admintotal Polling Trigger: in order $order, a note re-dated from the last page to the first while a whole read is past it', ({ order, others, moved, to, front }) => {
+	const hostile = hostileTenantPerFile();
+	const note = (id: number, day: number): ServedNote => ({ id, fecha: tenantDay(day), cancelado: false, serie: 'A' });
+	const MOVED = 100;
+
+	/** The tenant; `moveAt(n)`: the note moves as the n-th request for offset 4 from now is answered. */
+	function tenant() {
+		const list = serveNotes(hostile(), [note(MOVED, moved), ...Array.from({ length: 12 }, (_, index) => note(1_000 + index, others))]);
+		list.order = order;
+		list.pageMax = 5;
+		let countdown = 0;
+		list.beforePage = (offset) => {
+			if (offset !== 4 || countdown === 0 || --countdown > 0) return;
+			(list.notes.find((n) => n.id === MOVED) as ServedNote).fecha = tenantDay(to);
+		};
+		return { list, trigger: triggerAt(hostile()), moveAt: (nth: number) => (countdown = nth) };
+	}
+
+	it('at the activation: the note, there before, is never reported', async () => {
+		const { trigger, moveAt } = tenant();
+		moveAt(1);
+		expect(await trigger.poll()).toEqual({ json: [] });
+		expect(await trigger.poll()).toEqual({ json: [] });
+		expect(await trigger.poll()).toEqual({ json: [] });
+	});
+
+	it('at a poll that reads the whole window for a note landing in the middle: that note is reported, the moved one is not reported again', async () => {
+		const { list, trigger, moveAt } = tenant();
+		expect(await trigger.poll()).toEqual({ json: [] });
+		// Yesterday's newest: it lands between the others and the note that moves, so the cheap read gives way to a whole read.
+		list.notes.push(note(2_000, -1));
+		moveAt(1);
+		expect((await trigger.poll()).json.map((n) => n.id)).toEqual([2_000]);
+		expect(await trigger.poll()).toEqual({ json: [] });
+		expect(await trigger.poll()).toEqual({ json: [] });
+	});
+
+	it('on a busy tenant, a new note landing first before every page, the note moving during the read after: every new note once, never the moved one', async () => {
+		const { list, trigger, moveAt } = tenant();
+		expect(await trigger.poll()).toEqual({ json: [] });
+		list.notes.push(note(2_000, -1));
+		const created = [2_000];
+		const moving = list.beforePage;
+		list.beforePage = (offset) => {
+			const { id, day } = front(created.length);
+			list.notes.push(note(id, day));
+			created.push(id);
+			moving?.(offset);
+		};
+		// The first whole read has notes land behind it, so it is read again; the note moves as that read asks offset 4.
+		moveAt(2);
+		const reported = (await trigger.poll()).json.map((n) => n.id);
+		list.beforePage = undefined;
+		for (let poll = 0; poll < 3; poll++) reported.push(...(await trigger.poll()).json.map((n) => n.id));
+		expect(reported.map(Number).sort()).toEqual([...created].sort());
 	});
 });
 
