@@ -79,11 +79,8 @@ export async function readWholeList(read: ListRead): Promise<{ records: IDataObj
 		pagesRead += pages.length;
 		const join = joined(pages, read.idOf);
 		if (join === undefined) failed++;
-		else if (!join.landedBehind || earlier !== undefined) {
-			const key = keyOf(read.idOf);
-			const listed = new Set(join.records.map(key));
-			return { records: join.records, earlierOnly: earlier?.filter((record) => !listed.has(key(record))) ?? [], pages: pagesRead };
-		} else earlier = join.records;
+		else if (join.landedBehind && earlier === undefined) earlier = join.records;
+		else return { records: join.records, earlierOnly: join.landedBehind ? notIn(join.records, earlier ?? [], read.idOf) : [], pages: pagesRead };
 	}
 	throw new NodeOperationError(read.tenant.context.getNode(), `${read.name} moved while it was read, ${WHOLE_READ_ATTEMPTS} times`, {
 		description: 'Records came or left while its pages were read, or a page listed one twice, so one could have been missed. Nothing was reported or remembered; the next poll reads it again.',
@@ -93,10 +90,18 @@ export async function readWholeList(read: ListRead): Promise<{ records: IDataObj
 /** Records are the same by ID, or by their whole content when they have none. */
 const keyOf = (idOf?: (record: IDataObject) => number) => (record: IDataObject) => (idOf ? idOf(record) : JSON.stringify(record));
 
+/** The records of `earlier` that `records` does not list. */
+function notIn(records: IDataObject[], earlier: IDataObject[], idOf?: (record: IDataObject) => number): IDataObject[] {
+	const key = keyOf(idOf);
+	const listed = new Set(records.map(key));
+	return earlier.filter((record) => !listed.has(key(record)));
+}
+
 /**
- * The records of overlapping pages, each once, or undefined when a page starts on a record not read yet (one may have slipped
- * between) or lists an ID twice (leaving one out). A page starting further back is joined: records landed behind the reading
- * (`landedBehind`), new ones or one moved there from ahead.
+ * The records of overlapping pages, each once, or undefined when a page neither starts on a record read nor holds the one the
+ * page before ended on (one may have slipped between), or lists an ID twice (leaving one out). A page starting further back, or
+ * on records before the one it takes up from, is joined: records landed behind the reading (`landedBehind`), new ones or one moved
+ * there from ahead.
  */
 export function joined(pages: IDataObject[][], idOf?: (record: IDataObject) => number): { records: IDataObject[]; landedBehind: boolean } | undefined {
 	const key = keyOf(idOf);
@@ -105,8 +110,10 @@ export function joined(pages: IDataObject[][], idOf?: (record: IDataObject) => n
 	let landedBehind = false;
 	for (const [index, page] of pages.entries()) {
 		const keys = page.map(key);
-		if ((index > 0 && (page.length === 0 || !read.has(keys[0]))) || (idOf && new Set(keys).size < keys.length)) return undefined;
-		if (index > 0 && keys[0] !== key(pages[index - 1].at(-1) as IDataObject)) landedBehind = true;
+		// A page takes up from the record the page before ended on; records ahead of that one in it landed behind the reading.
+		const resumes = index > 0 ? keys.indexOf(key(pages[index - 1].at(-1) as IDataObject)) : 0;
+		if ((index > 0 && (page.length === 0 || (!read.has(keys[0]) && resumes < 0))) || (idOf && new Set(keys).size < keys.length)) return undefined;
+		if (resumes !== 0) landedBehind = true;
 		for (const [at, id] of keys.entries()) {
 			if (read.has(id)) continue;
 			read.add(id);

@@ -17,7 +17,7 @@
  *    at a first activation, never failing a poll.
  *
  * Histories mix notes created today, yesterday, tomorrow and a week back, some with an ID below the
- * newest (committed late); cancellations; date edits in and out of the window; deletions; changes
+ * newest (committed late); cancellations; date edits in and out of the window; deletions; one or two changes
  * while a poll reads its pages (the activation's too); counts off by one; failing pages; pages
  * listing one record twice (issue 48); restarts
  * (memory saved only when n8n saves it); the clock stepping a day; timezone, Look Back and filter

@@ -19,7 +19,8 @@ export type Mutation =
 
 export type Command =
 	| Mutation
-	| { kind: 'poll'; at: number; during?: Mutation; fail: boolean; twice: boolean; skewOnce: number }
+	/** `during`: a change as page `at` is asked; `later`: another, `after` pages on; `busy`: a note of today is created as each of the first pages is asked. */
+	| { kind: 'poll'; at: number; during?: Mutation; later?: { after: number; change: Mutation }; busy: boolean; fail: boolean; twice: boolean; skewOnce: number }
 	| { kind: 'countSkew'; skew: number }
 	| { kind: 'restart' }
 	| { kind: 'clock'; days: number }
@@ -53,6 +54,8 @@ const ZONES: Array<[string, number]> = [
 	['Pacific/Kiritimati', 1],
 	['Etc/GMT+12', -1],
 ];
+/** A busy poll has a note created as each of its first pages is asked (every page would grow the list as fast as it is read). */
+const BUSY_PAGES = 6;
 /** Polls of a quiet tenant after which every new record is reported: a whole read is due at least every 10. */
 export const QUIET_POLLS = 11;
 const DAMAGED: unknown[] = [
@@ -77,6 +80,8 @@ const pollCommand = () =>
 		kind: fc.constant('poll' as const),
 		at: fc.nat(3),
 		during: fc.option(mutation(), { nil: undefined, freq: 3 }),
+		later: fc.option(fc.record({ after: fc.integer({ min: 1, max: 4 }), change: mutation() }), { nil: undefined, freq: 4 }),
+		busy: fc.constantFrom(false, false, false, true),
 		fail: fc.constantFrom(false, false, false, true),
 		twice: fc.constantFrom(false, false, false, true),
 		skewOnce: fc.constantFrom(0, 0, 0, 1, -1),
@@ -239,7 +244,7 @@ export class TenantModel {
 }
 
 /** What the histories exercised, summed over a run (printed by the test, so a run that checks nothing shows). */
-export const exercised = { histories: 0, polls: 0, failedPolls: 0, reports: 0, requiredReported: 0, midReadChanges: 0, pagesListingOneTwice: 0 };
+export const exercised = { histories: 0, polls: 0, failedPolls: 0, reports: 0, requiredReported: 0, midReadChanges: 0, secondMidReadChanges: 0, pagesListingOneTwice: 0 };
 
 export interface Violation {
 	poll: number;
@@ -270,12 +275,21 @@ export async function runHistory(event: EventName, history: Command[], driver: T
 				if (command.fail) driver.list.failNextPage = true;
 				if (command.twice) driver.list.twiceNextPage = true;
 			}
+			if (command?.busy && page < BUSY_PAGES) {
+				model.mutate({ kind: 'create', day: 0, late: false, serie: 'A' });
+				sync();
+			}
+			if (command?.later && page === command.at + command.later.after) {
+				model.mutate(command.later.change);
+				sync();
+			}
 			page++;
 		};
 		const result = await driver.poll();
 		exercised.polls++;
 		if (result.error) exercised.failedPolls++;
 		if (command?.during && page > command.at) exercised.midReadChanges++;
+		if (command?.later && page > command.at + command.later.after) exercised.secondMidReadChanges++;
 		if (command?.twice && page > command.at) exercised.pagesListingOneTwice++;
 		exercised.reports += result.ids.length;
 		exercised.requiredReported += result.ids.filter((id) => model.required.has(id)).length;

@@ -180,6 +180,23 @@ describe.each([
 		await nothingIn(2, trigger);
 	});
 
+	it('a second read that joins cleanly is the list as it stands: a note deleted between the two reads is not remembered, so the next poll reads only past the edge', async () => {
+		const { list, trigger, moveAt } = tenant();
+		let firstPages = 0;
+		const moving = list.beforePage;
+		list.beforePage = (offset) => {
+			if (offset === 0 && ++firstPages === 2) list.notes = list.notes.filter((n) => n.id !== 1_005);
+			moving?.(offset);
+		};
+		moveAt(1);
+		expect(await trigger.poll()).toEqual({ json: [] });
+		expect(firstPages).toBe(2);
+		const before = list.pages;
+		expect(await trigger.poll()).toEqual({ json: [] });
+		// The edge's page (and, newest first, the last known record): a whole read of these 12 notes takes 3 pages more.
+		expect(list.pages - before).toBeLessThanOrEqual(2);
+	});
+
 	it('on a busy tenant, a new note landing first before every page, the note moving during the read after: every new note once, never the moved one', async () => {
 		const { list, trigger, moveAt } = tenant();
 		expect(await trigger.poll()).toEqual({ json: [] });
@@ -198,6 +215,33 @@ describe.each([
 		list.beforePage = undefined;
 		for (let poll = 0; poll < 3; poll++) reported.push(...(await trigger.poll()).json.map((n) => n.id));
 		expect(reported.map(Number).sort()).toEqual([...created].sort());
+	});
+});
+
+describe('Admintotal Polling Trigger: a busy tenant listing newest first by date, with notes dated ahead', () => {
+	const hostile = hostileTenantPerFile();
+
+	it('a note created as every page is asked lands where the page before ended: the pages still join, no poll fails, each new note once', async () => {
+		const note = (id: number, day: number): ServedNote => ({ id, fecha: tenantDay(day), cancelado: false, serie: 'A' });
+		// Four notes dated tomorrow, then today's: in pages of 5, a new note of today is the fifth, where the first page ends.
+		const list = serveNotes(hostile(), [...[1, 2, 3, 4].map((id) => note(id, 1)), ...Array.from({ length: 12 }, (_, index) => note(1_000 + index, 0))]);
+		list.order = '-fecha';
+		list.pageMax = 5;
+		const created: number[] = [];
+		list.beforePage = () => {
+			created.push(2_000 + created.length);
+			list.notes.push(note(created[created.length - 1], 0));
+		};
+		const trigger = triggerAt(hostile());
+		const first = await trigger.poll();
+		expect(first.error).toBeUndefined();
+		const remembered = SeenIds.fromSaved((trigger.memory.newSalesNote as { days: unknown }).days);
+		list.beforePage = undefined;
+		const reported = (await trigger.poll()).json.map((n) => Number(n.id));
+		// A note that landed while the activation read is remembered by it or reported by the next poll: one or the other, once.
+		expect(reported.sort()).toEqual(created.filter((id) => !remembered?.has(id)).sort());
+		expect(reported.length).toBeGreaterThan(0);
+		expect(await trigger.poll()).toEqual({ json: [] });
 	});
 });
 
