@@ -29,6 +29,8 @@ export class Limiter {
 	/** How late the event loop woke each time it was sampled (probeLateness), oldest first. */
 	private readonly lateness: Array<{ at: number; lateMs: number }> = [];
 	private probing = false;
+	/** When the event loop's current turn handled its first answer: the answers handled after it in that turn had come by then. */
+	private turnBeganAt: number | undefined;
 
 	constructor(most: number, private readonly clock: () => number = () => Date.now()) {
 		this.rule = new PaceRule(most);
@@ -66,7 +68,8 @@ export class Limiter {
 		// The longest the event loop was late while this request was out, when it was sampled then (a fresh pace's first requests).
 		const sampled = this.lateness.length > 0 && this.lateness[this.lateness.length - 1].at > leftAt;
 		const late = sampled ? this.lateness.filter((one) => one.at > leftAt && one.at <= now).map((one) => Math.min(one.lateMs, one.at - leftAt)) : [];
-		const cut = this.rule.answered(sent, now, { leftAt, lateMs: Math.max(0, ...late), oldestLeftAt: this.unanswered.values().next().value, careful, bytes });
+		const cameBy = this.turnBeganAt ?? this.beginTurn(now);
+		const cut = this.rule.answered(sent, now, { leftAt, cameBy, lateMs: Math.max(0, ...late), oldestLeftAt: this.unanswered.values().next().value, careful, bytes });
 		this.admit();
 		return cut;
 	}
@@ -144,6 +147,16 @@ export class Limiter {
 			this.lateness.push({ at, lateMs: Math.max(0, at - from - LATENESS_PROBE_MS) });
 			if (this.inFlight > 0) this.probeLateness();
 		});
+	}
+
+	/**
+	 * Answers that left together come back together and are handled one after another in a turn of the
+	 * event loop; the later ones wait for n8n's work on those before them, which no tenant's queue caused.
+	 */
+	private beginTurn(now: number): number {
+		this.turnBeganAt = now;
+		void sleep(0).then(() => (this.turnBeganAt = undefined));
+		return now;
 	}
 
 	private wakeAt(ms: number) {

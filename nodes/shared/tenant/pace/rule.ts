@@ -109,8 +109,9 @@ export class PaceRule {
 	 * until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`, when it left; `lateMs`, how late
 	 * our event loop ran while it was out, is not the tenant's fastest (limiter.ts).
 	 */
-	answered(sent: Sent, now: number, { leftAt = sent.sentAt, lateMs = 0, oldestLeftAt, careful, bytes = 0 }: { leftAt?: number; lateMs?: number; oldestLeftAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
+	answered(sent: Sent, now: number, { leftAt = sent.sentAt, cameBy = now, lateMs = 0, oldestLeftAt, careful, bytes = 0 }: { leftAt?: number; cameBy?: number; lateMs?: number; oldestLeftAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
 		const ms = now - leftAt;
+		const cameMs = Math.max(0, cameBy - leftAt);
 		const start = this.startOf(sent);
 		if (start) start.passed = true;
 		// Lateness that began before the answer came held no answer: at most half an answer is taken as ours.
@@ -129,7 +130,7 @@ export class PaceRule {
 			this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / fastestLatest)));
 			return 'latency';
 		}
-		if (!sent.full || ms > this.fastestMs + allowance / 4 + ownMs) return undefined;
+		if (!sent.full || cameMs > this.fastestMs + allowance / 4 + ownMs) return undefined;
 		// A request unanswered past the tolerance shows a slower round before its answer does (HyStart++).
 		if (oldestLeftAt !== undefined && now - oldestLeftAt > toleratedMs) this.avoiding = true;
 		const step = this.avoiding ? (careful ? 0.5 : 1) / this.lanes : 1;
