@@ -191,6 +191,18 @@ describe('the rule, on the clock it is given', () => {
 		expect(rule.spacingMs(905)).toBeCloseTo(1000 / (50 * 0.9));
 	});
 
+	it("a 429 taught as a rate keeps the lanes: they are what the tenant's answers showed, and paced starts need them (halved, 4 executions behind 100 a second took 1.5x its floor)", () => {
+		const rule = new PaceRule(MAX_CEILING);
+		answerInTurn(rule, 50, 0, 18);
+		rule.overloaded(rule.sent(900, 1), 'throttled', 905);
+		expect(rule.spacingMs(905)).toBeGreaterThan(0);
+		expect(rule.lanes).toBe(START_LANES);
+		// Once the taught rate has held, a 429 past it teaches the rate again, and the lanes stay.
+		answerInTurn(rule, 50, 905 + PROBE_AFTER_MS, 18);
+		rule.overloaded(rule.sent(1_900 + PROBE_AFTER_MS, 1), 'throttled', 1_905 + PROBE_AFTER_MS);
+		expect(rule.lanes).toBe(START_LANES);
+	});
+
 	it('a 429 with more in flight than ever passed is a throttle by requests at once: the lanes keep below it, starts are not paced', () => {
 		// Early in a run few requests have passed yet: pacing starts at those (1 a second after a first page)
 		// made Return All behind a tenant throttling above 10 at once take 7.17 s instead of 1.86.

@@ -143,11 +143,12 @@ export class PaceRule {
 	/**
 	 * Overload: the lanes are halved, once per round trip (answers whether this cut). A 429 teaches a
 	 * limit: by rate when a request sent with as many in flight had passed (starts are then paced at
-	 * RATE_SHARE of those that passed over the window before it), else by requests at once (no more
-	 * than were in flight besides it).
+	 * RATE_SHARE of those that passed over the window before it, and the lanes, which paced starts
+	 * need, are kept), else by requests at once (no more than were in flight besides it).
 	 */
 	overloaded(sent: Sent, kind: Overload, now: number): boolean {
 		const fresh = sent.seq >= this.cutFrom;
+		let byRate = false;
 		if (kind === 'throttled') {
 			const start = this.startOf(sent);
 			if (start) start.passed = false;
@@ -155,16 +156,17 @@ export class PaceRule {
 			// Past a limit at once taught before, it is that limit again; a ramp's first 429 is taken as one
 			// at once too (a rate taken for one would slow the pace to what a ramp's first second passed).
 			const pastTaught = this.lanesTaught !== undefined && atOnce >= this.lanesTaught.value;
-			const byRate = !pastTaught && this.starts.some((one) => one.passed === true && one.inFlight >= sent.inFlightAtSend);
+			byRate = !pastTaught && this.starts.some((one) => one.passed === true && one.inFlight >= sent.inFlightAtSend);
 			if (fresh && byRate) {
 				const passed = this.starts.filter((one) => one.passed !== false && one.at > sent.sentAt - RATE_WINDOW_MS && one.at < sent.sentAt).length;
 				this.rateTaught = this.teach(this.rateTaught, Math.max(MIN_RATE, (RATE_SHARE * passed * 1000) / RATE_WINDOW_MS), now);
 			}
 			const last = this.lanesTaught;
 			// The answers of one round teach one limit: the fewest at once they were refused above.
-			if (atOnce >= 1 && !(fresh && byRate)) this.lanesTaught = fresh || !last ? this.teach(last, atOnce, now) : { ...last, value: Math.min(last.value, atOnce) };
+			if (atOnce >= 1 && !byRate) this.lanesTaught = fresh || !last ? this.teach(last, atOnce, now) : { ...last, value: Math.min(last.value, atOnce) };
 		}
-		if (fresh) this.cut(0.5);
+		if (fresh && byRate) this.cutFrom = this.nextSeq;
+		else if (fresh) this.cut(0.5);
 		if (this.lanesTaught) this.limit = Math.min(this.limit, this.lanesTaught.value);
 		return fresh;
 	}
