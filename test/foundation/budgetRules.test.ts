@@ -214,6 +214,18 @@ describe('the rule, on the clock it is given', () => {
 		expect(rule.spacingMs(61)).toBe(0);
 	});
 
+	it("below a limit a 429 taught, the lanes grow back a lane a round trip on answers n8n's work held (tolerated, not quick): behind 4 executions they stayed at the half", () => {
+		const rule = new PaceRule(MAX_CEILING);
+		rule.answered(rule.sent(0, 1), 50, { careful: false });
+		// 16 at once, none answered yet: the 16th is refused, a limit of 15 at once.
+		for (let i = 1; i < 16; i++) rule.sent(60, i);
+		rule.overloaded(rule.sent(60, 16), 'throttled', 100);
+		expect(rule.lanes).toBe(10);
+		// Every lane in use, answers in 90 ms: past quick for a 50 ms tenant, within its tolerance.
+		for (let now = 200; now < 2_000; now += 10) rule.answered(rule.sent(now - 90, rule.lanes), now, { careful: false });
+		expect(rule.lanes).toBe(15);
+	});
+
 	it(`past a limit a 429 taught only after ${PROBE_AFTER_MS / 1000} s, then twice as long each time the tenant throttles there again`, () => {
 		const rule = new PaceRule(MAX_CEILING);
 		const busyAt = (now: number) => rule.answered(rule.sent(now - 50, rule.lanes), now, { careful: false });

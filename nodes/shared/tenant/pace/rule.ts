@@ -104,10 +104,11 @@ export class PaceRule {
 
 	/**
 	 * An answer with no sign of overload. The fastest of the latest answers, past the tolerance,
-	 * cuts the lanes ('latency'); while they are quick, an answer to a request sent with every lane in
-	 * use grows them (`careful`: a write, half as fast once avoiding), up to a limit a 429 taught
-	 * until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`, when it left; `lateMs`, how late
-	 * our event loop ran while it was out, is not the tenant's fastest (limiter.ts).
+	 * cuts the lanes ('latency'); while they are quick (below a limit a 429 taught, tolerated), an
+	 * answer to a request sent with every lane in use grows them (`careful`: a write, half as fast once
+	 * avoiding), up to that limit until it has held PROBE_AFTER_MS. Its latency counts from `leftAt`,
+	 * when it left, to `cameBy`, when it had come at the latest; `lateMs`, how late our event loop ran
+	 * while it was out, is not the tenant's fastest (limiter.ts).
 	 */
 	answered(sent: Sent, now: number, { leftAt = sent.sentAt, cameBy = now, lateMs = 0, oldestLeftAt, careful, bytes = 0 }: { leftAt?: number; cameBy?: number; lateMs?: number; oldestLeftAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
 		const ms = now - leftAt;
@@ -130,12 +131,14 @@ export class PaceRule {
 			this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / fastestLatest)));
 			return 'latency';
 		}
-		if (!sent.full || cameMs > this.fastestMs + allowance / 4 + ownMs) return undefined;
+		// Below a limit a 429 taught, the tenant has said where it refuses: tolerated answers grow the lanes back.
+		const taught = this.lanesTaught;
+		const belowTaught = taught !== undefined && this.limit < taught.value;
+		if (!sent.full || (!belowTaught && cameMs > this.fastestMs + allowance / 4 + ownMs)) return undefined;
 		// A request unanswered past the tolerance shows a slower round before its answer does (HyStart++).
 		if (oldestLeftAt !== undefined && now - oldestLeftAt > toleratedMs) this.avoiding = true;
 		const step = this.avoiding ? (careful ? 0.5 : 1) / this.lanes : 1;
-		const taught = this.lanesTaught;
-		const top = taught && (this.limit < taught.value || now < taught.probeAt) ? taught.value : this.ceiling;
+		const top = taught && (belowTaught || now < taught.probeAt) ? taught.value : this.ceiling;
 		if (this.limit < top) this.limit = Math.min(top, this.limit + step);
 		return undefined;
 	}
