@@ -144,10 +144,11 @@ export class PaceRule {
 	}
 
 	/**
-	 * Overload: the lanes are halved, once per round trip (answers whether this cut). A 429 teaches a
-	 * limit: by rate when a request sent with as many in flight had passed (starts are then paced at
-	 * RATE_SHARE of those that passed over the window before it, and the lanes, which paced starts
-	 * need, are kept), else by requests at once (no more than were in flight besides it).
+	 * Overload, counted once per round trip (answers whether this one was). A 429 teaches a limit: by
+	 * rate when a request sent with as many in flight had passed (starts are then paced at RATE_SHARE of
+	 * those that passed over the window before it, and the lanes, which paced starts need, are kept),
+	 * else by requests at once (no more than were in flight besides it). Any other overload, and a
+	 * limit at once, halves the lanes.
 	 */
 	overloaded(sent: Sent, kind: Overload, now: number): boolean {
 		const fresh = sent.seq >= this.cutFrom;
