@@ -105,6 +105,31 @@ describe('a tenant’s pace, and a run’s part of it', () => {
 		unanswered.end();
 	});
 
+	it('in slow start, 8 answers between quick and tolerated end the doubling: growth is then a lane per round trip (a pace that sat at 20 lanes behind 8 workers began the next executions doubling, 17 waiting)', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		rule.answered(rule.sent(0, 1), 50, { careful: false });
+		// Quick is within 72.5 ms (50, a quarter of its 50 allowance, 0.5 ms for each of 20 lanes), tolerated within 110.
+		for (let i = 0; i < 8; i++) rule.answered(rule.sent(100, START_LANES), 180, { careful: false });
+		expect(rule.lanes).toBe(START_LANES);
+		// Then quick answers to requests sent with every lane in use: doubling would add one lane each.
+		for (let i = 0; i < 25; i++) rule.answered(rule.sent(200, rule.lanes), 250, { careful: false });
+		expect(rule.lanes).toBe(START_LANES + 1);
+	});
+
+	it("takes the event loop's lateness off each latency it judges, and off the fastest answer only for a fresh pace's first requests (the fastest is kept for good)", () => {
+		const rule = new PaceRule(MAX_CEILING);
+		// 140 ms, 80 of them our own: the tenant's fastest is taken as 70 (never more than half an answer is ours).
+		rule.answered(rule.sent(0, 1), 140, { careful: false, lateMs: 80 });
+		// Tolerated is within 150 ms: 8 answers of 200 ms, 120 of them our own (a pause of the process), cut nothing.
+		for (let i = 0; i < 8; i++) expect(rule.answered(rule.sent(200, START_LANES), 400, { careful: false, lateMs: 120 })).toBeUndefined();
+		expect(rule.lanes).toBe(START_LANES);
+		// Once the tenant is known, an answer of 60 ms with 30 of lateness sets the fastest to 60, not 30:
+		// 8 answers of 125 ms are then within the tolerance (130), which a fastest of 30 would put at 90.
+		rule.answered(rule.sent(500, 1), 560, { careful: false, lateMs: 30 });
+		for (let i = 0; i < 8; i++) expect(rule.answered(rule.sent(600, START_LANES), 725, { careful: false })).toBeUndefined();
+		expect(rule.lanes).toBe(START_LANES);
+	});
+
 	it(`a 429 halves the budget once for the answers of one round, grows back to below what was in flight, and past it only after ${PROBE_AFTER_MS / 1000} s`, async () => {
 		const clock = stopTheClock();
 		const budget = runBudget();
@@ -183,23 +208,43 @@ describe('the rule, on the clock it is given', () => {
 		for (let i = 0; i < count; i++) rule.answered(rule.sent(from + i * gapMs, 1), from + i * gapMs + 5, { careful: false });
 	};
 
-	it('a 429 with no more in flight than requests that passed is a throttle by rate: starts are paced at 0.9 of those that passed in the second before it', () => {
+	it('a 429 after a second of requests, with no more in flight than requests that passed, is a throttle by rate: starts are paced at 0.9 of those that passed in the second before it', () => {
+		const rule = new PaceRule(MAX_CEILING);
+		answerInTurn(rule, 60, 0, 18);
+		expect(rule.spacingMs(1_100)).toBe(0);
+		expect(rule.overloaded(rule.sent(1_100, 1), 'throttled', 1_105)).toBe(true);
+		// Those sent from 108 to 1,062 ms: 54.
+		expect(rule.spacingMs(1_105)).toBeCloseTo(1000 / (54 * 0.9));
+	});
+
+	it("a 429 in the pace's first second is one at once: what a ramp's first second passed is no rate", () => {
 		const rule = new PaceRule(MAX_CEILING);
 		answerInTurn(rule, 50, 0, 18);
-		expect(rule.spacingMs(900)).toBe(0);
-		expect(rule.overloaded(rule.sent(900, 1), 'throttled', 905)).toBe(true);
-		expect(rule.spacingMs(905)).toBeCloseTo(1000 / (50 * 0.9));
+		rule.overloaded(rule.sent(900, 1), 'throttled', 905);
+		expect(rule.spacingMs(905)).toBe(0);
+	});
+
+	it("a 429 at as many in flight as passed only before the last cut is one at once: our count of requests in flight runs ahead of the tenant's", () => {
+		// 4 executions whose count ran ahead took such a 429 for a rate of 26 a second, and 53 s for a round of 10 (paceModel.test.ts).
+		const rule = new PaceRule(MAX_CEILING);
+		for (let i = 0; i < 60; i++) rule.answered(rule.sent(i * 18, 12), i * 18 + 5, { careful: false });
+		rule.overloaded(rule.sent(1_100, 15), 'throttled', 1_101);
+		expect(rule.taught(1_101)).toEqual({ atOnce: 14, perSecond: undefined });
+		rule.overloaded(rule.sent(1_200, 11), 'throttled', 1_201);
+		expect(rule.taught(1_201)).toEqual({ atOnce: 10, perSecond: undefined });
+		expect(rule.spacingMs(1_201)).toBe(0);
 	});
 
 	it("a 429 taught as a rate keeps the lanes: they are what the tenant's answers showed, and paced starts need them (halved, 4 executions behind 100 a second took 1.5x its floor)", () => {
 		const rule = new PaceRule(MAX_CEILING);
-		answerInTurn(rule, 50, 0, 18);
-		rule.overloaded(rule.sent(900, 1), 'throttled', 905);
-		expect(rule.spacingMs(905)).toBeGreaterThan(0);
+		answerInTurn(rule, 60, 0, 18);
+		rule.overloaded(rule.sent(1_100, 1), 'throttled', 1_105);
+		expect(rule.spacingMs(1_105)).toBeGreaterThan(0);
 		expect(rule.lanes).toBe(START_LANES);
 		// Once the taught rate has held, a 429 past it teaches the rate again, and the lanes stay.
-		answerInTurn(rule, 50, 905 + PROBE_AFTER_MS, 18);
-		rule.overloaded(rule.sent(1_900 + PROBE_AFTER_MS, 1), 'throttled', 1_905 + PROBE_AFTER_MS);
+		answerInTurn(rule, 60, 1_105 + PROBE_AFTER_MS, 18);
+		rule.overloaded(rule.sent(2_300 + PROBE_AFTER_MS, 1), 'throttled', 2_305 + PROBE_AFTER_MS);
+		expect(rule.taught(2_305 + PROBE_AFTER_MS).perSecond).toBeDefined();
 		expect(rule.lanes).toBe(START_LANES);
 	});
 
@@ -340,26 +385,34 @@ describe('the limiter', () => {
 		expect(answered).toHaveBeenLastCalledWith(sent[2], 1_056, expect.objectContaining({ cameBy: 1_056 }));
 	});
 
-	it("samples how late the event loop ran while a fresh pace's first requests were out, and no more once an answer came", async () => {
+	it("samples how late the event loop ran while a fresh pace's first requests were out; later, its timers note it", async () => {
 		let now = 1_000;
 		const limiter = new Limiter(MAX_CEILING, () => now);
 		const answered = jest.spyOn(limiter.rule, 'answered');
 		// A request leaves, the event loop is held 90 ms while it is out (n8n starting executions), and it is answered 50 ms later.
-		const heldWhileOut = async () => {
-			const sent = (await limiter.take({})) as Sent;
-			await sleep(1);
-			now += 90;
-			await sleep(20);
-			now += 50;
-			limiter.answered(sent, false, 0);
-			return sent;
-		};
-		// The sample due 10 ms after the first left woke 80 ms late.
-		const first = await heldWhileOut();
+		const first = (await limiter.take({})) as Sent;
+		await sleep(1);
+		now += 90;
+		await sleep(20);
+		now += 50;
+		limiter.answered(first, false, 0);
+		limiter.release(first);
+		// The sample due 10 ms after it left woke 80 ms late.
 		expect(answered).toHaveBeenLastCalledWith(first, 1_140, expect.objectContaining({ leftAt: 1_000, lateMs: 80 }));
-		// The tenant is known: a later request held as long is counted in full (its queue may be the tenant's).
-		const second = await heldWhileOut();
-		expect(answered).toHaveBeenLastCalledWith(second, 1_280, expect.objectContaining({ leftAt: 1_140, lateMs: 0 }));
+		await sleep(20);
+		// The tenant is known: two requests leave; the first is answered, and the event loop is held 90 ms before
+		// the timer that answer set (due at once) wakes: the second, answered then, was out while it was held.
+		const [a, b] = [(await limiter.take({})) as Sent, (await limiter.take({})) as Sent];
+		await sleep(1);
+		now += 50;
+		limiter.answered(a, false, 0);
+		now += 90;
+		await sleep(1);
+		now += 5;
+		limiter.answered(b, false, 0);
+		expect(answered).toHaveBeenLastCalledWith(b, 1_285, expect.objectContaining({ leftAt: 1_140, lateMs: 89 }));
+		limiter.release(a);
+		limiter.release(b);
 	});
 });
 

@@ -3,10 +3,14 @@ import { sleep } from 'n8n-workflow';
 import type { Overload, Sent } from './rule';
 import { PaceRule } from './rule';
 
-const BURST_MS = 100;
+/** A start a timer made late by the event loop's usual few ms is made up (the rate is kept); a pause's starts are not, since they would reach the tenant together and its window counts them together. */
+const BURST_MS = 20;
 /** How often the event loop's lateness is sampled while a fresh pace's first requests are out, for 2 s at most (n8n's start of executions takes less). */
 const LATENESS_PROBE_MS = 10;
-const LATENESS_SAMPLES = 200;
+const LATENESS_PROBES = 200;
+/** How long a sample of the event loop's lateness is kept (longer than most answers take), and the least kept (less is a timer's usual lateness). */
+const LATENESS_KEPT_MS = 2_000;
+const LATENESS_NOTED_MS = 2;
 
 /**
  * Keeps every request of the process to one tenant (registry.ts) to its rule: a queue, first come
@@ -26,9 +30,10 @@ export class Limiter {
 	private woken = false;
 	/** Requests let go since the event loop last turned (their `seq`): they leave once it does. */
 	private leaving: number[] = [];
-	/** How late the event loop woke each time it was sampled (probeLateness), oldest first. */
+	/** How late the event loop woke, when its timers woke 2 ms late or more (sleepNoting), oldest first. */
 	private readonly lateness: Array<{ at: number; lateMs: number }> = [];
 	private probing = false;
+	private probes = 0;
 	/** When the event loop's current turn handled its first answer: the answers handled after it in that turn had come by then. */
 	private turnBeganAt: number | undefined;
 
@@ -65,9 +70,8 @@ export class Limiter {
 	answered(sent: Sent, careful: boolean, bytes: number): 'latency' | undefined {
 		const now = this.clock();
 		const leftAt = this.unanswered.get(sent.seq) ?? sent.sentAt;
-		// The longest the event loop was late while this request was out, when it was sampled then (a fresh pace's first requests).
-		const sampled = this.lateness.length > 0 && this.lateness[this.lateness.length - 1].at > leftAt;
-		const late = sampled ? this.lateness.filter((one) => one.at > leftAt && one.at <= now).map((one) => Math.min(one.lateMs, one.at - leftAt)) : [];
+		// The longest the event loop was late while this request was out, as its timers noted.
+		const late = this.lateness.filter((one) => one.at > leftAt && one.at <= now).map((one) => Math.min(one.lateMs, one.at - leftAt));
 		const cameBy = this.turnBeganAt ?? this.beginTurn(now);
 		const cut = this.rule.answered(sent, now, { leftAt, cameBy, lateMs: Math.max(0, ...late), oldestLeftAt: this.unanswered.values().next().value, careful, bytes });
 		this.admit();
@@ -103,13 +107,12 @@ export class Limiter {
 			if (startAt > now) return this.wakeAt(startAt - now);
 			this.inFlight++;
 			this.lastUsed = now;
-			// A start a timer made late is made up within BURST_MS, so the rate is kept, not lowered by the event loop.
 			const spacingMs = this.rule.spacingMs(now);
 			if (spacingMs > 0) this.nextStartAt = Math.max(now - BURST_MS, this.nextStartAt) + spacingMs;
 			const sent = this.rule.sent(now, this.inFlight);
 			this.unanswered.set(sent.seq, now);
 			this.leaveOnNextTurn(sent.seq);
-			if (!this.rule.knowsTenant) this.probeLateness();
+			this.probeLateness();
 			this.waiting.shift()?.resolve(sent);
 		}
 	}
@@ -123,7 +126,7 @@ export class Limiter {
 	private leaveOnNextTurn(seq: number) {
 		this.leaving.push(seq);
 		if (this.leaving.length > 1) return;
-		void sleep(0).then(() => {
+		void this.sleepNoting(0).then(() => {
 			const now = this.clock();
 			for (const one of this.leaving) if (this.unanswered.has(one)) this.unanswered.set(one, now);
 			this.leaving = [];
@@ -131,22 +134,30 @@ export class Limiter {
 	}
 
 	/**
-	 * The first answers of a fresh pace are the only ones that may show the tenant with no queue, and they
-	 * come while n8n starts every execution: its work held them 50 to 100 ms (the concurrent bench, 4
-	 * executions at once), which set the fastest answer twice the tenant's, for good. Until an answer has
-	 * come, the event loop's lateness is sampled, to be taken off the fastest (rule.ts).
+	 * How late the event loop ran is taken off latencies (rule.ts): n8n's work and pauses (starting
+	 * executions, saving one, collecting garbage) hold answers 50 to 100 ms (the concurrent bench),
+	 * which no tenant's queue caused. Read as the tenant's, they set a fresh pace's fastest answer
+	 * twice the tenant's for good, and cut the lanes below a pool of workers the tenant keeps busy.
+	 * Every timer of the limiter notes how late it woke; while a fresh pace's first requests are out,
+	 * before any answer can show the tenant, a timer of its own does.
 	 */
 	private probeLateness() {
-		if (this.probing || this.lateness.length >= LATENESS_SAMPLES) return;
+		if (this.probing || this.rule.knowsTenant || this.probes >= LATENESS_PROBES) return;
 		this.probing = true;
-		const from = this.clock();
-		void sleep(LATENESS_PROBE_MS).then(() => {
+		this.probes++;
+		void this.sleepNoting(LATENESS_PROBE_MS).then(() => {
 			this.probing = false;
-			if (this.rule.knowsTenant) return;
-			const at = this.clock();
-			this.lateness.push({ at, lateMs: Math.max(0, at - from - LATENESS_PROBE_MS) });
 			if (this.inFlight > 0) this.probeLateness();
 		});
+	}
+
+	private async sleepNoting(ms: number): Promise<void> {
+		const from = this.clock();
+		await sleep(ms);
+		const at = this.clock();
+		const lateMs = at - from - Math.max(1, ms);
+		while (this.lateness.length > 0 && this.lateness[0].at < at - LATENESS_KEPT_MS) this.lateness.shift();
+		if (lateMs >= LATENESS_NOTED_MS) this.lateness.push({ at, lateMs });
 	}
 
 	/**
@@ -155,14 +166,14 @@ export class Limiter {
 	 */
 	private beginTurn(now: number): number {
 		this.turnBeganAt = now;
-		void sleep(0).then(() => (this.turnBeganAt = undefined));
+		void this.sleepNoting(0).then(() => (this.turnBeganAt = undefined));
 		return now;
 	}
 
 	private wakeAt(ms: number) {
 		if (this.woken) return;
 		this.woken = true;
-		void sleep(ms).then(() => {
+		void this.sleepNoting(ms).then(() => {
 			this.woken = false;
 			this.admit();
 		});

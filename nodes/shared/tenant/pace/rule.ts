@@ -53,6 +53,8 @@ export class PaceRule {
 	private nextSeq = 0;
 	private cutFrom = 0;
 	private fastestMs = Infinity;
+	/** Requests sent before this were out before the first answer came. */
+	private knownFrom = 0;
 	/** Latencies of the latest answers to requests sent since the last cut. */
 	private latest: number[] = [];
 	private lanesTaught: Taught | undefined;
@@ -112,13 +114,16 @@ export class PaceRule {
 	 */
 	answered(sent: Sent, now: number, { leftAt = sent.sentAt, cameBy = now, lateMs = 0, oldestLeftAt, careful, bytes = 0 }: { leftAt?: number; cameBy?: number; lateMs?: number; oldestLeftAt?: number; careful: boolean; bytes?: number }): 'latency' | undefined {
 		const ms = now - leftAt;
-		const cameMs = Math.max(0, cameBy - leftAt);
 		const start = this.startOf(sent);
 		if (start) start.passed = true;
-		// Lateness that began before the answer came held no answer: at most half an answer is taken as ours.
-		this.fastestMs = Math.min(this.fastestMs, Math.max(ms - lateMs, ms / 2));
+		// The tenant's part: lateness that began before the answer came held no answer, so at most half an answer is taken as ours.
+		const tenantMs = Math.max(ms - lateMs, ms / 2);
+		const cameMs = Math.max(0, cameBy - leftAt);
+		// The fastest is kept for good: only a fresh pace's first requests, sent while n8n starts its executions, take lateness off it.
+		if (!this.knowsTenant) this.knownFrom = this.nextSeq;
+		this.fastestMs = Math.min(this.fastestMs, sent.seq < this.knownFrom ? tenantMs : ms);
 		if (sent.seq < this.cutFrom) return undefined;
-		this.latest = [...this.latest.slice(1 - SAMPLES), ms];
+		this.latest = [...this.latest.slice(1 - SAMPLES), tenantMs];
 		// Tolerated: the fastest answer, as much again and n8n's own work; quick: a quarter of that more.
 		// The fastest of the latest 8 past tolerated cuts the lanes; this answer past quick holds them
 		// (some requests queue at the tenant, or n8n is busy).
@@ -131,10 +136,13 @@ export class PaceRule {
 			this.cut(Math.min(0.9, Math.max(0.5, toleratedMs / fastestLatest)));
 			return 'latency';
 		}
+		const quickMs = this.fastestMs + allowance / 4 + ownMs;
+		// The fastest of the latest answers past quick: the tenant queues some of every round, so slow start is over (HyStart++).
+		if (this.latest.length === SAMPLES && fastestLatest > quickMs) this.avoiding = true;
 		// Below a limit a 429 taught, the tenant has said where it refuses: tolerated answers grow the lanes back.
 		const taught = this.lanesTaught;
 		const belowTaught = taught !== undefined && this.limit < taught.value;
-		if (!sent.full || (!belowTaught && cameMs > this.fastestMs + allowance / 4 + ownMs)) return undefined;
+		if (!sent.full || (!belowTaught && cameMs > quickMs)) return undefined;
 		// A request unanswered past the tolerance shows a slower round before its answer does (HyStart++).
 		if (oldestLeftAt !== undefined && now - oldestLeftAt > toleratedMs) this.avoiding = true;
 		const step = this.avoiding ? (careful ? 0.5 : 1) / this.lanes : 1;
@@ -157,10 +165,13 @@ export class PaceRule {
 			const start = this.startOf(sent);
 			if (start) start.passed = false;
 			const atOnce = sent.inFlightAtSend - 1;
-			// Past a limit at once taught before, it is that limit again; a ramp's first 429 is taken as one
-			// at once too (a rate taken for one would slow the pace to what a ramp's first second passed).
+			// Past a limit at once taught before, it is that limit again; so is a 429 in the pace's first
+			// window (a rate taken for one would slow the pace to what a ramp's first second passed), or one
+			// no request sent with as many in flight since the last cut passed (our count of requests in
+			// flight runs ahead of the tenant's: some have not left, some answers wait for n8n).
 			const pastTaught = this.lanesTaught !== undefined && atOnce >= this.lanesTaught.value;
-			byRate = !pastTaught && this.starts.some((one) => one.passed === true && one.inFlight >= sent.inFlightAtSend);
+			const aWindowSent = this.starts.length > 0 && this.starts[0].at <= sent.sentAt - RATE_WINDOW_MS;
+			byRate = !pastTaught && aWindowSent && this.starts.some((one, index) => this.firstSeq + index >= this.cutFrom && one.passed === true && one.inFlight >= sent.inFlightAtSend);
 			if (fresh && byRate) {
 				const passed = this.starts.filter((one) => one.passed !== false && one.at > sent.sentAt - RATE_WINDOW_MS && one.at < sent.sentAt).length;
 				this.rateTaught = this.teach(this.rateTaught, Math.max(MIN_RATE, (RATE_SHARE * passed * 1000) / RATE_WINDOW_MS), now);
