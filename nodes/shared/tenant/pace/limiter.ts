@@ -5,10 +5,10 @@ import { PaceRule } from './rule';
 
 /** A start a timer made late by the event loop's usual few ms is made up (the rate is kept); a pause's starts are not, since they would reach the tenant together and its window counts them together. */
 const BURST_MS = 20;
-/** How often the event loop's lateness is sampled while a fresh pace's first requests are out, for 2 s at most (n8n's start of executions takes less). */
+/** How often the event loop's lateness is sampled while requests are out, for 2 s at most after the last went or came back. */
 const LATENESS_PROBE_MS = 10;
 const LATENESS_PROBES = 200;
-/** How long a sample of the event loop's lateness is kept (longer than most answers take), and the least kept (less is a timer's usual lateness). */
+/** How long a sample is kept (longer than most answers take), and the least kept (less is a timer's usual lateness). */
 const LATENESS_KEPT_MS = 2_000;
 const LATENESS_NOTED_MS = 2;
 
@@ -30,9 +30,10 @@ export class Limiter {
 	private woken = false;
 	/** Requests let go since the event loop last turned (their `seq`): they leave once it does. */
 	private leaving: number[] = [];
-	/** How late the event loop woke, when its timers woke 2 ms late or more (sleepNoting), oldest first. */
+	/** How late the event loop woke, when sampled 2 ms late or more (probeLateness), oldest first. */
 	private readonly lateness: Array<{ at: number; lateMs: number }> = [];
 	private probing = false;
+	/** Samples since a request last went or came back. */
 	private probes = 0;
 	/** When the event loop's current turn handled its first answer: the answers handled after it in that turn had come by then. */
 	private turnBeganAt: number | undefined;
@@ -69,8 +70,9 @@ export class Limiter {
 
 	answered(sent: Sent, careful: boolean, bytes: number): 'latency' | undefined {
 		const now = this.clock();
+		this.probes = 0;
 		const leftAt = this.unanswered.get(sent.seq) ?? sent.sentAt;
-		// The longest the event loop was late while this request was out, as its timers noted.
+		// The longest the event loop was late while this request was out, as sampled.
 		const late = this.lateness.filter((one) => one.at > leftAt && one.at <= now).map((one) => Math.min(one.lateMs, one.at - leftAt));
 		const cameBy = this.turnBeganAt ?? this.beginTurn(now);
 		const cut = this.rule.answered(sent, now, { leftAt, cameBy, lateMs: Math.max(0, ...late), oldestLeftAt: this.unanswered.values().next().value, careful, bytes });
@@ -112,6 +114,7 @@ export class Limiter {
 			const sent = this.rule.sent(now, this.inFlight);
 			this.unanswered.set(sent.seq, now);
 			this.leaveOnNextTurn(sent.seq);
+			this.probes = 0;
 			this.probeLateness();
 			this.waiting.shift()?.resolve(sent);
 		}
@@ -126,7 +129,7 @@ export class Limiter {
 	private leaveOnNextTurn(seq: number) {
 		this.leaving.push(seq);
 		if (this.leaving.length > 1) return;
-		void this.sleepNoting(0).then(() => {
+		void sleep(0).then(() => {
 			const now = this.clock();
 			for (const one of this.leaving) if (this.unanswered.has(one)) this.unanswered.set(one, now);
 			this.leaving = [];
@@ -134,30 +137,25 @@ export class Limiter {
 	}
 
 	/**
-	 * How late the event loop ran is taken off latencies (rule.ts): n8n's work and pauses (starting
-	 * executions, saving one, collecting garbage) hold answers 50 to 100 ms (the concurrent bench),
-	 * which no tenant's queue caused. Read as the tenant's, they set a fresh pace's fastest answer
-	 * twice the tenant's for good, and cut the lanes below a pool of workers the tenant keeps busy.
-	 * Every timer of the limiter notes how late it woke; while a fresh pace's first requests are out,
-	 * before any answer can show the tenant, a timer of its own does.
+	 * While requests are out, how late the event loop runs is sampled, to be taken off their latencies
+	 * (rule.ts): n8n's work and pauses (starting executions, saving one, collecting garbage) hold
+	 * answers 50 to 100 ms (the concurrent bench), which no tenant's queue caused. Read as the
+	 * tenant's, they set a fresh pace's fastest answer twice the tenant's for good, and cut the lanes
+	 * below a pool of workers the tenant keeps busy. Only a timer pending through a pause sees it.
 	 */
 	private probeLateness() {
-		if (this.probing || this.rule.knowsTenant || this.probes >= LATENESS_PROBES) return;
+		if (this.probing || this.probes >= LATENESS_PROBES) return;
 		this.probing = true;
 		this.probes++;
-		void this.sleepNoting(LATENESS_PROBE_MS).then(() => {
+		const from = this.clock();
+		void sleep(LATENESS_PROBE_MS).then(() => {
 			this.probing = false;
+			const at = this.clock();
+			const lateMs = at - from - LATENESS_PROBE_MS;
+			while (this.lateness.length > 0 && this.lateness[0].at < at - LATENESS_KEPT_MS) this.lateness.shift();
+			if (lateMs >= LATENESS_NOTED_MS) this.lateness.push({ at, lateMs });
 			if (this.inFlight > 0) this.probeLateness();
 		});
-	}
-
-	private async sleepNoting(ms: number): Promise<void> {
-		const from = this.clock();
-		await sleep(ms);
-		const at = this.clock();
-		const lateMs = at - from - Math.max(1, ms);
-		while (this.lateness.length > 0 && this.lateness[0].at < at - LATENESS_KEPT_MS) this.lateness.shift();
-		if (lateMs >= LATENESS_NOTED_MS) this.lateness.push({ at, lateMs });
 	}
 
 	/**
@@ -166,14 +164,14 @@ export class Limiter {
 	 */
 	private beginTurn(now: number): number {
 		this.turnBeganAt = now;
-		void this.sleepNoting(0).then(() => (this.turnBeganAt = undefined));
+		void sleep(0).then(() => (this.turnBeganAt = undefined));
 		return now;
 	}
 
 	private wakeAt(ms: number) {
 		if (this.woken) return;
 		this.woken = true;
-		void this.sleepNoting(ms).then(() => {
+		void sleep(ms).then(() => {
 			this.woken = false;
 			this.admit();
 		});
