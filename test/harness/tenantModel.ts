@@ -1,16 +1,16 @@
+import { RateWindow, type Pace } from '../sandbox/server/pace';
+
 /**
  * A tenant as the pace meets it, on a virtual loop's clock (virtualLoop.ts): each request arrives a
  * moment after it leaves, in the order it left, and is answered by the sandbox's pace switches'
  * rules (test/sandbox/server/pace.ts): 429 above some at once, DRF's rate throttle, workers that queue.
  */
-export interface TenantPace {
-	latencyMs: number;
-	/** Up to this much more on each answer's way back, at random. */
-	jitterMs: number;
-	throttleAbove?: number;
-	ratePerSecond?: number;
-	workers?: number;
-}
+/** The sandbox's pace switches the model keeps to, and the jitter of answers on their way back. */
+export type TenantPace = Required<Pick<Pace, 'latencyMs'>> &
+	Pick<Pace, 'throttleAbove' | 'ratePerSecond' | 'workers'> & {
+		/** Up to this much more on each answer's way back, at random. */
+		jitterMs: number;
+	};
 
 export interface Answer {
 	status: 200 | 429;
@@ -22,8 +22,7 @@ export interface Answer {
 const NETWORK_MS = 0.3;
 
 export class TenantModel {
-	/** Arrivals the rate let through, oldest first. */
-	private readonly window: number[] = [];
+	private readonly window: RateWindow | undefined;
 	/** When each served request leaves the tenant (its answer sent): how many are unanswered at an arrival. */
 	private leaving: number[] = [];
 	private readonly workersFreeAt: number[];
@@ -34,6 +33,7 @@ export class TenantModel {
 		private readonly random: () => number,
 	) {
 		this.workersFreeAt = Array.from({ length: pace.workers ?? 0 }, () => 0);
+		this.window = pace.ratePerSecond === undefined ? undefined : new RateWindow(pace.ratePerSecond, 1000);
 	}
 
 	/** A request leaving us at `leftAt`: its answer, decided as it arrives (arrivals keep the order requests leave in). */
@@ -50,11 +50,8 @@ export class TenantModel {
 			return { status: 429, retryAfter, backAt: back(arrival) };
 		};
 		if (pace.throttleAbove !== undefined && alongside >= pace.throttleAbove) return refuse(1);
-		if (pace.ratePerSecond !== undefined) {
-			while (this.window.length > 0 && this.window[0] <= arrival - 1000) this.window.shift();
-			if (this.window.length >= pace.ratePerSecond) return refuse(Math.max(1, Math.ceil((this.window[0] + 1000 - arrival) / 1000)));
-			this.window.push(arrival);
-		}
+		const wait = this.window?.refuses(arrival);
+		if (wait !== undefined) return refuse(wait);
 		let start = arrival;
 		if (this.workersFreeAt.length > 0) {
 			const worker = this.workersFreeAt.indexOf(Math.min(...this.workersFreeAt));

@@ -37,11 +37,33 @@ export interface Pace {
 	slowsAbove?: { inFlight: number; msPerRequest: number };
 }
 
+/**
+ * DRF's SimpleRateThrottle: a request that finds `most` let through in the last `periodMs` is
+ * refused, with the whole seconds (rounded up, at least 1) until the oldest of them leaves the
+ * window; refused requests are not counted. The sandbox's and the pace model's (test/harness/tenantModel.ts).
+ */
+export class RateWindow {
+	/** Arrival times of the requests let through, oldest first. */
+	private readonly arrivals: number[] = [];
+
+	constructor(
+		readonly most: number,
+		readonly periodMs: number,
+	) {}
+
+	/** Counts a request arriving at `now`; the Retry-After (seconds) when the window is full. */
+	refuses(now: number): number | undefined {
+		while (this.arrivals.length > 0 && this.arrivals[0] <= now - this.periodMs) this.arrivals.shift();
+		if (this.arrivals.length >= this.most) return Math.max(1, Math.ceil((this.arrivals[0] + this.periodMs - now) / 1000));
+		this.arrivals.push(now);
+		return undefined;
+	}
+}
+
 /** The pace's state: the rate's window of requests let through and the pool of workers, over the `Pace` read at each request. */
 export class PaceKeeper {
-	/** Arrival times of the requests the rate let through, oldest first. */
-	private readonly window: number[] = [];
-	/** The rate the window was counted for. */
+	/** The rate's window, for the rate it was counted for. */
+	private window: RateWindow | undefined;
 	private rate = '';
 	private readonly pool: WorkerPool;
 
@@ -77,16 +99,9 @@ export class PaceKeeper {
 		const { ratePerSecond, ratePeriodMs = 1000 } = this.pace;
 		// A rate set anew (or switched on again) starts from an empty window.
 		const rate = `${ratePerSecond}/${ratePeriodMs}`;
-		if (rate !== this.rate) this.window.length = 0;
+		if (rate !== this.rate) this.window = ratePerSecond === undefined ? undefined : new RateWindow(Math.max(1, Math.round((ratePerSecond * ratePeriodMs) / 1000)), ratePeriodMs);
 		this.rate = rate;
-		if (ratePerSecond === undefined) return undefined;
-		const now = this.now();
-		while (this.window.length > 0 && this.window[0] <= now - ratePeriodMs) this.window.shift();
-		if (this.window.length >= Math.max(1, Math.round((ratePerSecond * ratePeriodMs) / 1000))) {
-			return Math.max(1, Math.ceil((this.window[0] + ratePeriodMs - now) / 1000));
-		}
-		this.window.push(now);
-		return undefined;
+		return this.window?.refuses(this.now());
 	}
 }
 

@@ -33,7 +33,7 @@ export class Limiter {
 	/** How late the event loop woke, when sampled 2 ms late or more (probeLateness), oldest first. */
 	private readonly lateness: Array<{ at: number; lateMs: number }> = [];
 	private probing = false;
-	/** Samples since a request last went or came back. */
+	/** Samples since a request last went or came back: a count, not `lastUsed`, so a clock that stands still or steps back cannot keep sampling going. */
 	private probes = 0;
 	/** When the event loop's current turn handled its first answer: the answers handled after it in that turn had come by then. */
 	private turnBeganAt: number | undefined;
